@@ -1,0 +1,35 @@
+# Shared settings for MVOMP scripts. Source it; do not run it.
+# shellcheck shell=bash
+
+MVOMP_ROOT=${MVOMP_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+# Everything built or downloaded lives in the cache, outside the clone, at a stable absolute path:
+# ccache hits and the cached Clang survive fresh clones at other paths on the same machine.
+MVOMP_CACHE=${MVOMP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mvomp}
+MVOMP_PREFIX=${MVOMP_PREFIX:-$MVOMP_ROOT/install}
+
+UPSTREAM_VERSION=19.1.7
+UPSTREAM_DEB_VERSION=1:19.1.7-3~deb12u1
+UPSTREAM_TARBALL=llvm-toolchain-19_19.1.7.orig.tar.xz
+UPSTREAM_SHA256=ae498f3bc58ae2d9f64ef5f0c035c4240152bf015a5b7738b15c22e93bdc97ce
+UPSTREAM_DIR=${MVOMP_UPSTREAM_DIR:-$MVOMP_CACHE/upstream/llvm-project-$UPSTREAM_VERSION}
+
+# Host toolchain and Debian's LLVM used to build Clang.
+HOST_LLVM=/usr/lib/llvm-19
+HOST_CC=${HOST_CC:-clang-19}
+HOST_CXX=${HOST_CXX:-clang++-19}
+# Debian's Python (python3 on PATH may be another one without Debian's modules).
+PYTHON=${PYTHON:-/usr/bin/python3}
+LIT="$PYTHON /usr/lib/llvm-19/build/utils/lit/lit.py"
+
+msg() { printf '[mvomp] %s\n' "$*" >&2; }
+die() { printf '[mvomp] error: %s\n' "$*" >&2; exit 1; }
+
+# Copies the upstream tree to <dest>, leaving out LLVM's own tests (1 GB MVOMP never runs).
+copy_upstream() {
+  mkdir -p "$1"
+  tar -C "$UPSTREAM_DIR" -cf - --exclude=./llvm/test --exclude=./llvm/unittests \
+    --exclude=./.mvomp-unpacked . | tar -C "$1" -xf -
+}
+
+# Run apt-get as root or through sudo.
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
