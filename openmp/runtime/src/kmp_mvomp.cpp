@@ -1,0 +1,28 @@
+/*
+ * kmp_mvomp.cpp -- MVOMP's identity in libomp: the version string, kmp_mvomp_version() and the
+ * MVOMP lines of OMP_DISPLAY_ENV.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp.h"
+#include "kmp_mvomp.h"
+#include "mvomp.h"
+
+char const __kmp_mvomp_ident[] = "@(#) MVOMP libomp " KMP_MVOMP_VERSION
+                                 " (LLVM " KMP_MVOMP_LLVM_VERSION ")";
+
+const char *kmp_mvomp_version(void) {
+  return __kmp_mvomp_ident + 5; // without "@(#) "
+}
+
+void __kmp_mvomp_display_env(kmp_str_buf_t *buffer) {
+  __kmp_str_buf_print(buffer, "   MVOMP='%s (LLVM %s)'\n", KMP_MVOMP_VERSION,
+                      KMP_MVOMP_LLVM_VERSION);
+}
