@@ -23,5 +23,9 @@ git -C "$dir" -c user.name=MVOMP -c user.email=mvomp@localhost commit -q \
 git -C "$dir" tag mvomp-upstream
 overlay_apply "$dir"
 rm -f "$dir/.mvomp-overlay-manifest"
+# The overlay files this tree holds: export-overlay.sh deletes only these when
+# the tree no longer differs in them (never files added to the repo since).
+(cd "$MVOMP_ROOT" && for d in $OVERLAY_DIRS; do [ -d "$d" ] && find "$d" -type f; done) |
+  LC_ALL=C sort > "$dir/.git/mvomp-exported"
 msg "ready: $dir (upstream at tag mvomp-upstream, MVOMP's overlay applied as uncommitted changes)"
 git -C "$dir" status --short | head -20 >&2

@@ -30,10 +30,18 @@ for p in "${changed[@]}"; do
 done
 
 # Replace the overlay with the new set, touching only files whose content changes.
+# A repository file the tree never held (added to the repo after dev-tree.sh) is
+# kept, with a warning, rather than deleted.
+known=$dir/.git/mvomp-exported
 for d in $OVERLAY_DIRS; do
   [ -d "$MVOMP_ROOT/$d" ] || continue
   (cd "$MVOMP_ROOT" && find "$d" -type f) | while read -r f; do
-    [ -e "$tmp/$f" ] || { rm -f "$MVOMP_ROOT/$f"; msg "removed $f"; }
+    [ -e "$tmp/$f" ] && continue
+    if [ -f "$known" ] && ! grep -qxF "$f" "$known"; then
+      msg "kept $f: it is in the repository but was never in $dir (copy it there, or delete it)"
+    else
+      rm -f "$MVOMP_ROOT/$f"; msg "removed $f"
+    fi
   done
   find "$MVOMP_ROOT/$d" -depth -type d -empty -delete
 done
@@ -44,4 +52,5 @@ done
     msg "wrote $f"
   fi
 done
+(cd "$tmp" && find . -type f | sed 's|^\./||' | LC_ALL=C sort) > "$known"
 msg "overlay exported from $dir (${#changed[@]} files differ from upstream)"

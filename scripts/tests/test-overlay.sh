@@ -25,7 +25,12 @@ git -C "$work/dev" rev-parse -q --verify mvomp-upstream >/dev/null || fail "no m
 sed -i 's/int b;/int b2;/' "$work/dev/openmp/runtime/src/kmp.h"
 echo 'void g();' > "$work/dev/clang/lib/MVOMP.cpp"
 rm "$work/dev/openmp/runtime/src/kmp_new.cpp"
-"$scripts/export-overlay.sh" "$work/dev" 2>/dev/null
+# A file added to the repository after the tree was made is not the tree's to delete.
+mkdir -p "$MVOMP_ROOT/clang/lib" && echo 'int late;' > "$MVOMP_ROOT/clang/lib/Late.cpp"
+out=$("$scripts/export-overlay.sh" "$work/dev" 2>&1)
+[ -f "$MVOMP_ROOT/clang/lib/Late.cpp" ] || fail "export deleted a file the tree never held"
+grep -q 'kept clang/lib/Late.cpp' <<<"$out" || fail "no warning about the kept file: $out"
+rm "$MVOMP_ROOT/clang/lib/Late.cpp"
 [ -f "$MVOMP_ROOT/openmp/runtime/src/kmp.h.patch" ] || fail "no patch written for a changed upstream file"
 [ -f "$MVOMP_ROOT/clang/lib/MVOMP.cpp" ] || fail "new file not exported"
 [ -e "$MVOMP_ROOT/openmp/runtime/src/kmp_new.cpp" ] && fail "removed file still in the overlay"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs one of MVOMP's lit suites against the built toolchain (called by CTest; see CMakeLists.txt).
+#
+#   scripts/lit-suite.sh libomp-upstream   upstream libomp tests (openmp/runtime/test) but MVOMP's
+#   scripts/lit-suite.sh libomp-mvomp      MVOMP's runtime and install tests (openmp/runtime/test/mvomp)
+#   scripts/lit-suite.sh clang-task        Clang's OpenMP task and taskloop tests, and MVOMP's own
+#   scripts/lit-suite.sh clang-openmp      all of Clang's OpenMP tests (full tier)
+#
+# Known upstream failures (scripts/known-failures/<suite>.txt) are expected to fail: lit reports any
+# other failure, and any listed test that passes (XPASS), as an error.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+suite=${1:?usage: lit-suite.sh <suite>}
+shift
+BUILD=$MVOMP_CACHE/build
+jobs=${MVOMP_LIT_JOBS:-$(nproc)}
+args=(-sv -j "$jobs" --timeout "${MVOMP_LIT_TIMEOUT:-600}")
+
+known=$MVOMP_ROOT/scripts/known-failures/$suite.txt
+if [ -f "$known" ]; then
+  LIT_XFAIL=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$known" | grep -v '^$' | paste -sd';' || true)
+  export LIT_XFAIL
+fi
+
+case "$suite" in
+  libomp-upstream|libomp-mvomp)
+    [ -f "$BUILD/libomp/runtime/test/lit.site.cfg" ] || die "no libomp build; run scripts/build.sh"
+    if [ "$suite" = libomp-upstream ]; then args+=(--filter-out '^libomp :: mvomp/')
+    else args+=(--filter '^libomp :: mvomp/' --param "mvomp_prefix=$MVOMP_PREFIX"); fi
+    exec $LIT "${args[@]}" "$@" "$BUILD/libomp/runtime/test" ;;
+  clang-task|clang-openmp)
+    site=$BUILD/clang-test
+    "$PYTHON" "$MVOMP_ROOT/scripts/clang-lit-site.py" "$MVOMP_CACHE/src/llvm-project/clang" \
+      "$MVOMP_PREFIX" "$site"
+    if [ "$suite" = clang-task ]; then args+=(--filter '^Clang :: OpenMP/(task|taskloop|mvomp)')
+    else args+=(--filter '^Clang :: OpenMP/'); fi
+    exec $LIT "${args[@]}" "$@" "$site/test" ;;
+  *) die "unknown suite '$suite'" ;;
+esac
