@@ -22,6 +22,49 @@ extern "C" {
 /* "MVOMP libomp <release> (LLVM <upstream version>)": identifies the runtime in use. */
 extern const char *kmp_mvomp_version(void);
 
+/* --- Describing the next multi-version task (thesis 000, section 3.3.1) ---
+ * Each call applies to the next multi-version task (`#pragma omp task run`)
+ * that the calling thread launches, then lapses. */
+
+/* Problem size of the next task: statistics are kept per task type, cost and
+ * locality, so each cost learns its own best version. Default 0. */
+extern void task_cost(long long n);
+
+/* Groups the next task with tasks of cost `cost`, dividing its measured time
+ * by `divBy` (>= 1) so that similar but unequal sizes share statistics. */
+extern void kmp_task_reftime(long long cost, long long divBy);
+
+/* Data of the next task lies where p points: the NUMA node of that memory is
+ * compared with the node of the thread that runs the task, and local and
+ * remote data keep separate statistics. Up to two locations. */
+extern void task_node1(void *p);
+extern void task_node2(void *p);
+
+/* --- Adjusting the measured time of the running version ---
+ * Inside a version body; `statsp` is what kmp_task_stats_get() returned
+ * (NULL outside a multi-version task, and then these calls do nothing). */
+
+/* The running multi-version task's timing record, or NULL. */
+extern void *kmp_task_stats_get(void);
+/* Now, in nanoseconds, on the clock the runtime measures with. */
+extern unsigned long long kmp_task_stats_time(void);
+/* Replaces the running task's measured time with t nanoseconds. */
+extern void kmp_task_stats_set(unsigned long long t);
+/* Adds (now - t) to the measured time, t from kmp_task_stats_time(). */
+extern void kmp_task_stats_delta(void *statsp, unsigned long long t);
+/* Adds, or subtracts, t nanoseconds to the measured time. */
+extern void kmp_task_stats_add(void *statsp, unsigned long long t);
+extern void kmp_task_stats_sub(void *statsp, unsigned long long t);
+
+/* --- Output (docs/runtime.md describes the columns) --- */
+
+/* Writes ./stats.csv: per version of task type `id` (all types if id < 0),
+ * per cost and locality: count, mean, standard deviation, sum of squares. */
+extern void kmp_task_impl_stat_print_csv(int id);
+/* Writes ./trace.csv: one row per traced execution (tracing is on when
+ * OMP_SELECT_TRACE is set). */
+extern void kmp_task_trace_write(void);
+
 #ifdef __cplusplus
 }
 #endif

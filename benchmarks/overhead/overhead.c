@@ -1,0 +1,80 @@
+// Cost of creating and dispatching tasks: ordinary tasks, and multi-version
+// tasks of k versions launched through MVOMP's runtime ABI (docs/abi.md).
+// One thread creates `tasks` tasks whose bodies do nothing, the team runs
+// them; prints nanoseconds per task (wall time / tasks).
+//
+//   overhead plain <tasks>
+//   overhead versions <k> <tasks>      (k = 1..256; needs MVOMP's libomp)
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../openmp/runtime/test/mvomp/mv_abi.h"
+
+static volatile int sink;
+// 256 distinct version entries, as 256 defines would have.
+#define BODY(n)                                                                \
+  static int body##n(int gtid, void *t) {                                      \
+    sink += *MV_PRIV(int, t) + n;                                              \
+    return 0;                                                                  \
+  }
+#define B16(h)                                                                 \
+  BODY(h##0) BODY(h##1) BODY(h##2) BODY(h##3) BODY(h##4) BODY(h##5)            \
+  BODY(h##6) BODY(h##7) BODY(h##8) BODY(h##9) BODY(h##a) BODY(h##b)            \
+  BODY(h##c) BODY(h##d) BODY(h##e) BODY(h##f)
+B16(0x0) B16(0x1) B16(0x2) B16(0x3) B16(0x4) B16(0x5) B16(0x6) B16(0x7)
+B16(0x8) B16(0x9) B16(0xa) B16(0xb) B16(0xc) B16(0xd) B16(0xe) B16(0xf)
+#define E16(h)                                                                 \
+  body##h##0, body##h##1, body##h##2, body##h##3, body##h##4, body##h##5,      \
+  body##h##6, body##h##7, body##h##8, body##h##9, body##h##a, body##h##b,      \
+  body##h##c, body##h##d, body##h##e, body##h##f
+static const kmp_routine_entry_t entries[256] = {
+    E16(0x0), E16(0x1), E16(0x2), E16(0x3), E16(0x4), E16(0x5),
+    E16(0x6), E16(0x7), E16(0x8), E16(0x9), E16(0xa), E16(0xb),
+    E16(0xc), E16(0xd), E16(0xe), E16(0xf)};
+
+int main(int argc, char **argv) {
+  if (argc < 3 || (strcmp(argv[1], "plain") && strcmp(argv[1], "versions"))) {
+    fprintf(stderr, "usage: %s plain <tasks> | versions <k> <tasks>\n", argv[0]);
+    return 2;
+  }
+  int versions = strcmp(argv[1], "versions") == 0;
+  int k = versions ? atoi(argv[2]) : 0;
+  long tasks = atol(argv[versions ? 3 : 2]);
+  if (tasks <= 0 || (versions && (k < 1 || k > 256))) {
+    fprintf(stderr, "bad arguments\n");
+    return 2;
+  }
+  kmp_task_version_desc_t d[256];
+  char names[256][8];
+  for (int i = 0; i < k; ++i) {
+    snprintf(names[i], sizeof names[i], "v%d", i);
+    d[i].entry = entries[i], d[i].name = names[i], d[i].location = "";
+  }
+  if (versions)
+    __kmpc_task_versions_register(NULL, 1, k, d);
+  double t0 = omp_get_wtime();
+#pragma omp parallel
+#pragma omp single
+  {
+    int x = 1;
+    if (!versions) {
+      for (long i = 0; i < tasks; ++i) {
+#pragma omp task firstprivate(x)
+        sink += x;
+      }
+    } else {
+      int gtid = __kmpc_global_thread_num(NULL);
+      kmp_task_t *v[256];
+      for (long i = 0; i < tasks; ++i) {
+        for (int j = 0; j < k; ++j)
+          v[j] = mv_alloc(j, entries[j], &x, sizeof x, 0);
+        __kmpc_omp_task_versions(NULL, gtid, 1, k, v, 0, 0, 0, NULL, 0, NULL);
+      }
+    }
+  }
+  double t = omp_get_wtime() - t0;
+  printf("%.1f\n", t * 1e9 / (double)tasks);
+  return 0;
+}

@@ -1,0 +1,881 @@
+/*
+ * kmp_versions.cpp -- MVOMP multi-version tasks: registry of task types and
+ * versions, launch, selection at dispatch, statistics, the task API of
+ * mvomp.h, stats.csv and trace.csv. See kmp_versions.h, docs/abi.md and
+ * docs/runtime.md.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_versions.h"
+#include "kmp_lock.h"
+#include "mvomp.h"
+
+#include <atomic>
+#include <errno.h>
+#include <math.h>
+#include <new>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#if KMP_USE_HWLOC
+#include <hwloc.h>
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Settings                                                                 */
+
+kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean, KMP_MV_DEFAULT_MEAN_REPS,
+                                   KMP_MV_DEFAULT_UCB_K,
+                                   KMP_MV_DEFAULT_GB_ALPHA, -1};
+char *__kmp_mv_fixed_name = NULL;
+int __kmp_mv_fixed_index = -1;
+kmp_uint64 __kmp_mv_seed = 0;
+int __kmp_mv_seed_set = 0;
+char *__kmp_mv_stats_path = NULL;
+char *__kmp_mv_trace_path = NULL;
+int __kmp_mv_tracing = 0;
+
+static void __kmp_mv_warn(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "OMP: Warning (MVOMP): ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+}
+
+static inline kmp_uint64 __kmp_mv_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (kmp_uint64)ts.tv_sec * 1000000000ULL + (kmp_uint64)ts.tv_nsec;
+}
+
+// A test-and-test-and-set spin lock: the critical sections it guards (one
+// policy decision or statistics update) are a few hundred nanoseconds.
+struct kmp_mv_spin_t {
+  std::atomic<int> held{0};
+  void acquire() {
+    while (held.exchange(1, std::memory_order_acquire))
+      while (held.load(std::memory_order_relaxed))
+        KMP_CPU_PAUSE();
+  }
+  void release() { held.store(0, std::memory_order_release); }
+};
+
+/* ------------------------------------------------------------------------ */
+/* Registry: task types, their versions, and entry -> (type, slot)          */
+
+// Statistics of one key (type, cost, locality); all fields under `lock`.
+struct kmp_mv_stats_t {
+  kmp_int64 cost;
+  kmp_int32 locality;
+  kmp_mv_spin_t lock;
+  int capacity; // allocated entries of key.arms
+  kmp_mv_key_t key;
+  kmp_mv_stats_t *next; // bucket chain (insert-only, lock-free reads)
+};
+
+struct kmp_mv_version_t {
+  const char *name;
+  const char *location;
+};
+
+#define KMP_MV_KEY_BUCKETS 256
+#define KMP_MV_TYPE_BUCKETS 64
+#define KMP_MV_ENTRY_BUCKETS 1024
+
+struct kmp_mv_type_t {
+  kmp_int32 id;
+  std::atomic<int> nversions; // slots registered (grows under registry lock)
+  int capacity;
+  kmp_mv_version_t *versions; // replaced under registry lock, old kept
+  int fixed_slot;    // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
+  std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
+  std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
+  kmp_mv_type_t *next; // registration order, and bucket chain
+  kmp_mv_type_t *bucket_next;
+};
+
+struct kmp_mv_entry_t {
+  kmp_routine_entry_t entry;
+  kmp_mv_type_t *type;
+  int slot;
+  kmp_mv_entry_t *next;
+};
+
+static kmp_bootstrap_lock_t __kmp_mv_registry_lock =
+    KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_mv_registry_lock);
+static std::atomic<kmp_mv_type_t *> __kmp_mv_types[KMP_MV_TYPE_BUCKETS];
+static kmp_mv_type_t *__kmp_mv_type_list = NULL; // under the registry lock
+static kmp_mv_type_t **__kmp_mv_type_tail = &__kmp_mv_type_list;
+static std::atomic<kmp_mv_entry_t *> __kmp_mv_entries[KMP_MV_ENTRY_BUCKETS];
+
+static inline kmp_uint64 __kmp_mv_hash(kmp_uint64 x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return x;
+}
+
+static kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id) {
+  kmp_mv_type_t *t =
+      __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS].load(
+          std::memory_order_acquire);
+  while (t && t->id != id)
+    t = t->bucket_next;
+  return t;
+}
+
+// Under the registry lock.
+static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
+  kmp_mv_type_t *t = __kmp_mv_find_type(id);
+  if (t)
+    return t;
+  t = (kmp_mv_type_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_type_t));
+  new (t) kmp_mv_type_t();
+  t->id = id;
+  t->nversions.store(0, std::memory_order_relaxed);
+  t->capacity = 0;
+  t->versions = NULL;
+  t->fixed_slot = -1;
+  t->fixed_checked.store(0, std::memory_order_relaxed);
+  for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
+    t->keys[i].store(NULL, std::memory_order_relaxed);
+  t->next = NULL;
+  std::atomic<kmp_mv_type_t *> &head =
+      __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS];
+  t->bucket_next = head.load(std::memory_order_relaxed);
+  head.store(t, std::memory_order_release);
+  *__kmp_mv_type_tail = t;
+  __kmp_mv_type_tail = &t->next;
+  return t;
+}
+
+// Slot of `name` in type t, appended if new. Under the registry lock.
+static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
+                                const char *location) {
+  int n = t->nversions.load(std::memory_order_relaxed);
+  for (int i = 0; i < n; ++i)
+    if (strcmp(t->versions[i].name, name) == 0)
+      return i;
+  if (n == t->capacity) {
+    int cap = t->capacity ? 2 * t->capacity : 8;
+    kmp_mv_version_t *v =
+        (kmp_mv_version_t *)KMP_INTERNAL_MALLOC(cap * sizeof(kmp_mv_version_t));
+    if (n)
+      memcpy(v, t->versions, n * sizeof(kmp_mv_version_t));
+    // The old array may be read by a stats writer on another thread; it is
+    // small and kept (registrations are rare).
+    t->versions = v;
+    t->capacity = cap;
+  }
+  t->versions[n].name = name;
+  t->versions[n].location = location ? location : "";
+  t->nversions.store(n + 1, std::memory_order_release);
+  return n;
+}
+
+static inline std::atomic<kmp_mv_entry_t *> &
+__kmp_mv_entry_bucket(kmp_routine_entry_t entry, kmp_int32 type) {
+  return __kmp_mv_entries[__kmp_mv_hash((kmp_uint64)(kmp_uintptr_t)entry ^
+                                        ((kmp_uint64)(kmp_uint32)type << 48)) %
+                          KMP_MV_ENTRY_BUCKETS];
+}
+
+// The slot of a version entry in a type (an entry may serve several types).
+static kmp_mv_entry_t *__kmp_mv_find_entry(kmp_routine_entry_t entry,
+                                           kmp_int32 type) {
+  kmp_mv_entry_t *e =
+      __kmp_mv_entry_bucket(entry, type).load(std::memory_order_acquire);
+  while (e && (e->entry != entry || e->type->id != type))
+    e = e->next;
+  return e;
+}
+
+// Under the registry lock.
+static kmp_mv_entry_t *__kmp_mv_add_entry_locked(kmp_routine_entry_t entry,
+                                                 kmp_mv_type_t *t, int slot) {
+  kmp_mv_entry_t *e = __kmp_mv_find_entry(entry, t->id);
+  if (e)
+    return e;
+  e = (kmp_mv_entry_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_entry_t));
+  e->entry = entry;
+  e->type = t;
+  e->slot = slot;
+  std::atomic<kmp_mv_entry_t *> &head = __kmp_mv_entry_bucket(entry, t->id);
+  e->next = head.load(std::memory_order_relaxed);
+  head.store(e, std::memory_order_release);
+  return e;
+}
+
+void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
+                                   const kmp_task_version_desc_t *descs) {
+  if (n <= 0 || descs == NULL)
+    return;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
+  for (int i = 0; i < n; ++i) {
+    const char *name = descs[i].name ? descs[i].name : "";
+    // Two versions of one unit with the same name (two calls of one function
+    // with different arguments) stay distinct: the k-th gets "#k".
+    int same = 0;
+    for (int j = 0; j < i; ++j)
+      same += descs[j].entry != descs[i].entry &&
+              strcmp(descs[j].name ? descs[j].name : "", name) == 0;
+    if (same > 0) {
+      size_t len = strlen(name) + 16;
+      char *unique = (char *)KMP_INTERNAL_MALLOC(len);
+      snprintf(unique, len, "%s#%d", name, same + 1);
+      name = unique;
+    }
+    kmp_mv_entry_t *e = __kmp_mv_find_entry(descs[i].entry, type);
+    if (e) // registered before (same unit loaded twice): keep the first
+      continue;
+    int slot = __kmp_mv_slot_locked(t, name, descs[i].location);
+    __kmp_mv_add_entry_locked(descs[i].entry, t, slot);
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
+// The entry of a launched version that no unit registered (an ABI misuse):
+// registered on the fly under a name made of its address, with a warning.
+static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
+                                         kmp_routine_entry_t entry) {
+  kmp_mv_entry_t *e = __kmp_mv_find_entry(entry, type);
+  if (e != NULL)
+    return e;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  e = __kmp_mv_find_entry(entry, type);
+  if (e == NULL) {
+    char *name = (char *)KMP_INTERNAL_MALLOC(32);
+    snprintf(name, 32, "entry@%p", (void *)entry);
+    __kmp_mv_warn("task type %d launched a version that was not registered "
+                  "(%s); it is counted as a version of its own",
+                  (int)type, name);
+    kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
+    e = __kmp_mv_add_entry_locked(entry, t, __kmp_mv_slot_locked(t, name, ""));
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  return e;
+}
+
+// Statistics of (type, cost, locality), created on first use.
+static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
+                                          kmp_int32 locality) {
+  std::atomic<kmp_mv_stats_t *> &head =
+      t->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1)) %
+              KMP_MV_KEY_BUCKETS];
+  kmp_mv_stats_t *first = head.load(std::memory_order_acquire);
+  for (kmp_mv_stats_t *s = first; s; s = s->next)
+    if (s->cost == cost && s->locality == locality)
+      return s;
+  kmp_mv_stats_t *s = (kmp_mv_stats_t *)KMP_INTERNAL_MALLOC(sizeof(*s));
+  new (s) kmp_mv_stats_t();
+  s->cost = cost;
+  s->locality = locality;
+  s->capacity = 0;
+  s->key.t = 0;
+  s->key.sum = 0;
+  s->key.narms = 0;
+  s->key.arms = NULL;
+  // Lock-free insert: retry when another thread pushed first, looking only
+  // at what it pushed.
+  for (;;) {
+    s->next = first;
+    if (head.compare_exchange_weak(first, s, std::memory_order_release,
+                                   std::memory_order_acquire))
+      return s;
+    for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
+      if (o->cost == cost && o->locality == locality) {
+        KMP_INTERNAL_FREE(s);
+        return o;
+      }
+  }
+}
+
+// Makes room for every registered version in s (under s->lock).
+static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
+  if (n <= s->key.narms)
+    return;
+  if (n > s->capacity) {
+    int cap = n < 4 ? 4 : n;
+    kmp_mv_arm_t *arms =
+        (kmp_mv_arm_t *)KMP_INTERNAL_MALLOC(cap * sizeof(kmp_mv_arm_t));
+    if (s->key.narms)
+      memcpy(arms, s->key.arms, s->key.narms * sizeof(kmp_mv_arm_t));
+    if (s->key.arms)
+      KMP_INTERNAL_FREE(s->key.arms);
+    s->key.arms = arms;
+    s->capacity = cap;
+  }
+  memset(&s->key.arms[s->key.narms], 0,
+         (n - s->key.narms) * sizeof(kmp_mv_arm_t));
+  s->key.narms = n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Per-thread state                                                         */
+
+// The execution of a multi-version task in progress on this thread (a stack:
+// a version may run another multi-version task inline).
+struct kmp_mv_frame_t {
+  kmp_uint64 start;
+  kmp_int64 adjust; // kmp_task_stats_add/sub/delta since start or the set
+  kmp_uint64 set;   // kmp_task_stats_set, valid if has_set
+  int has_set;
+  kmp_mv_frame_t *outer;
+};
+
+struct kmp_mv_trace_rec_t {
+  kmp_uint64 start, end, time;
+  kmp_int64 cost;
+  kmp_routine_entry_t address;
+  kmp_int32 type, slot, thread, socket, node1, node2;
+};
+
+#define KMP_MV_TRACE_CHUNK 32768
+struct kmp_mv_trace_chunk_t {
+  int used;
+  kmp_mv_trace_chunk_t *next;
+  kmp_mv_trace_rec_t recs[KMP_MV_TRACE_CHUNK];
+};
+
+struct kmp_mv_thread_t {
+  // For the next multi-version task this thread launches.
+  kmp_int64 next_cost;
+  kmp_int64 next_divby;
+  kmp_int32 next_node1, next_node2;
+  kmp_mv_frame_t *frame;
+  kmp_mv_rng_t rng;
+  int rng_seeded;
+  kmp_mv_trace_chunk_t *trace_head, *trace_tail;
+  kmp_mv_thread_t *next_traced;
+};
+
+static __thread kmp_mv_thread_t __kmp_mv_th
+    __attribute__((tls_model("initial-exec"))) = {0, 1, -1, -1, NULL,
+                                                  {{0, 0, 0, 0}}, 0, NULL,
+                                                  NULL, NULL};
+
+static kmp_mv_thread_t *__kmp_mv_traced_threads = NULL; // registry lock
+static kmp_uint64 __kmp_mv_epoch = 0; // trace times are relative to this
+
+/* ------------------------------------------------------------------------ */
+/* Topology: NUMA node and socket of a CPU, NUMA node of an address         */
+
+struct kmp_mv_cpu_t {
+  kmp_int32 node, socket;
+};
+static kmp_mv_cpu_t *__kmp_mv_cpus = NULL;
+static int __kmp_mv_ncpus = 0;
+static std::atomic<int> __kmp_mv_topology_ready{0};
+
+static void __kmp_mv_init_topology(void) {
+  if (__kmp_mv_topology_ready.load(std::memory_order_acquire))
+    return;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  if (!__kmp_mv_topology_ready.load(std::memory_order_relaxed)) {
+    int n = (int)sysconf(_SC_NPROCESSORS_CONF);
+    if (n < 1)
+      n = 1;
+    kmp_mv_cpu_t *cpus =
+        (kmp_mv_cpu_t *)KMP_INTERNAL_MALLOC(n * sizeof(kmp_mv_cpu_t));
+    memset(cpus, 0, n * sizeof(kmp_mv_cpu_t));
+#if KMP_USE_HWLOC
+    hwloc_topology_t topo;
+    bool inited = hwloc_topology_init(&topo) == 0;
+    if (inited && hwloc_topology_load(topo) == 0) {
+      int depth = hwloc_get_type_depth(topo, HWLOC_OBJ_PU);
+      unsigned npu = hwloc_get_nbobjs_by_depth(topo, depth);
+      for (unsigned i = 0; i < npu; ++i) {
+        hwloc_obj_t pu = hwloc_get_obj_by_depth(topo, depth, i);
+        if ((int)pu->os_index >= n)
+          continue;
+        hwloc_obj_t pkg =
+            hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pu);
+        cpus[pu->os_index].socket = pkg ? (kmp_int32)pkg->os_index : 0;
+        hwloc_obj_t node = NULL;
+        while ((node = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE,
+                                                  node)) != NULL)
+          if (hwloc_bitmap_isset(node->cpuset, pu->os_index))
+            cpus[pu->os_index].node = (kmp_int32)node->os_index;
+      }
+    }
+    if (inited)
+      hwloc_topology_destroy(topo);
+#endif
+    __kmp_mv_cpus = cpus;
+    __kmp_mv_ncpus = n;
+    __kmp_mv_topology_ready.store(1, std::memory_order_release);
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
+static kmp_mv_cpu_t __kmp_mv_this_cpu(void) {
+  __kmp_mv_init_topology();
+  int cpu = sched_getcpu();
+  kmp_mv_cpu_t none = {0, 0};
+  return cpu >= 0 && cpu < __kmp_mv_ncpus ? __kmp_mv_cpus[cpu] : none;
+}
+
+// NUMA node of the page holding p (get_mempolicy: no libnuma needed), or -1.
+static kmp_int32 __kmp_mv_node_of(void *p) {
+#if KMP_OS_LINUX && defined(SYS_get_mempolicy)
+  int node = -1;
+  const unsigned long MPOL_F_NODE = 1, MPOL_F_ADDR = 2;
+  if (p && syscall(SYS_get_mempolicy, &node, NULL, 0UL, p,
+                   MPOL_F_NODE | MPOL_F_ADDR) == 0)
+    return node;
+  if (p)
+    return 0; // no NUMA support in the kernel: one node
+#endif
+  return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Launch and dispatch                                                      */
+
+struct kmp_mv_launch_t {
+  kmp_routine_entry_t routine0; // versions[0]'s own entry and shareds: the
+  void *shareds0;               // carrier's fields hold this record meanwhile
+  kmp_int32 type;
+  kmp_int32 n;
+  kmp_int64 cost;
+  kmp_int64 divby;
+  kmp_int32 node1, node2;
+  kmp_task_t *versions[1]; // n entries
+};
+
+// Versions 1..n-1 of a launch are not libomp tasks: each is a block with this
+// header, then a kmp_task_t, its privates and its shareds, laid out as
+// __kmp_task_alloc lays out a task, so that the version's entry runs on it
+// unchanged. The header keeps kmp_task_t on a 64-byte boundary.
+#define KMP_MV_BLOCK_MAGIC 0x4d56424cU
+struct kmp_mv_block_t {
+  kmp_uint32 magic;
+  kmp_int32 flags; // the define's kmp_tasking_flags_t
+  char pad[56];
+};
+static_assert(sizeof(kmp_mv_block_t) == 64, "kmp_task_t alignment");
+
+kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
+                                          kmp_int32 index, kmp_int32 flags,
+                                          size_t sizeof_kmp_task_t,
+                                          size_t sizeof_shareds,
+                                          kmp_routine_entry_t entry) {
+  if (index == 0) // the carrier: an ordinary task
+    return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
+                                 sizeof_shareds, entry);
+  // Shareds on a pointer boundary after the privates, as in __kmp_task_alloc.
+  size_t shareds_offset = (sizeof(kmp_mv_block_t) + sizeof_kmp_task_t +
+                           sizeof(void *) - 1) &
+                          ~(sizeof(void *) - 1);
+  kmp_mv_block_t *block = (kmp_mv_block_t *)__kmp_fast_allocate(
+      __kmp_threads[gtid], shareds_offset + sizeof_shareds);
+  block->magic = KMP_MV_BLOCK_MAGIC;
+  block->flags = flags;
+  kmp_task_t *task = (kmp_task_t *)(block + 1);
+  task->shareds = sizeof_shareds ? (char *)block + shareds_offset : NULL;
+  task->routine = entry;
+  task->part_id = 0;
+  task->data1.destructors = NULL;
+  task->data2.priority = 0;
+  return task;
+}
+
+// Runs the destructors of a version's firstprivate copies and frees it.
+static void __kmp_mv_release_version(kmp_int32 gtid, kmp_info_t *thread,
+                                     kmp_task_t *task) {
+  kmp_mv_block_t *block = (kmp_mv_block_t *)task - 1;
+  KMP_DEBUG_ASSERT(block->magic == KMP_MV_BLOCK_MAGIC);
+  if (((kmp_tasking_flags_t *)&block->flags)->destructors_thunk &&
+      task->data1.destructors)
+    task->data1.destructors(gtid, task);
+  __kmp_fast_free(thread, block);
+}
+
+static void __kmp_mv_trace(const kmp_mv_launch_t *run,
+                           kmp_routine_entry_t address, int slot,
+                           kmp_int32 gtid, kmp_uint64 start, kmp_uint64 end,
+                           kmp_uint64 time) {
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_trace_chunk_t *c = th->trace_tail;
+  if (c == NULL || c->used == KMP_MV_TRACE_CHUNK) {
+    kmp_mv_trace_chunk_t *nc = (kmp_mv_trace_chunk_t *)KMP_INTERNAL_MALLOC(
+        sizeof(kmp_mv_trace_chunk_t));
+    if (nc == NULL)
+      return;
+    nc->used = 0;
+    nc->next = NULL;
+    if (c == NULL) {
+      __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+      th->trace_head = nc;
+      th->next_traced = __kmp_mv_traced_threads;
+      __kmp_mv_traced_threads = th;
+      __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+    } else {
+      c->next = nc;
+    }
+    th->trace_tail = c = nc;
+  }
+  kmp_mv_trace_rec_t *r = &c->recs[c->used];
+  kmp_mv_cpu_t cpu = __kmp_mv_this_cpu();
+  r->start = start - __kmp_mv_epoch;
+  r->end = end - __kmp_mv_epoch;
+  r->time = time;
+  r->cost = run->cost;
+  r->address = address;
+  r->type = run->type;
+  r->slot = slot;
+  r->thread = __kmp_tid_from_gtid(gtid); // omp_get_thread_num()
+  r->socket = cpu.socket;
+  r->node1 = run->node1;
+  r->node2 = run->node2;
+  c->used++; // published to the writer, which runs when tasks are done
+}
+
+// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1. Looked
+// up again only when versions were registered since (settings are parsed
+// after the constructors register the versions).
+static int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
+  int n = t->nversions.load(std::memory_order_acquire);
+  if (t->fixed_checked.load(std::memory_order_acquire) == n)
+    return t->fixed_slot;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  n = t->nversions.load(std::memory_order_relaxed);
+  int slot = -1;
+  if (__kmp_mv_fixed_name == NULL)
+    slot = __kmp_mv_fixed_index < n ? __kmp_mv_fixed_index : -1;
+  else
+    for (int i = 0; i < n && slot < 0; ++i)
+      if (strcmp(t->versions[i].name, __kmp_mv_fixed_name) == 0)
+        slot = i;
+  if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0) {
+    char num[16];
+    snprintf(num, sizeof(num), "%d", __kmp_mv_fixed_index);
+    __kmp_mv_warn("OMP_SELECT=fixed:%s: task type %d has no such version; "
+                  "choosing with mean instead",
+                  __kmp_mv_fixed_name ? __kmp_mv_fixed_name : num, (int)t->id);
+  }
+  t->fixed_slot = slot;
+  t->fixed_checked.store(n, std::memory_order_release);
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  return slot;
+}
+
+static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
+  kmp_task_t *carrier = (kmp_task_t *)ptask;
+  kmp_mv_launch_t *run = (kmp_mv_launch_t *)carrier->shareds;
+  kmp_info_t *thread = __kmp_threads[gtid];
+  carrier->shareds = run->shareds0;
+  carrier->routine = run->routine0;
+  const int n = run->n;
+
+  // Slots of the launched versions in their type, and the key's statistics.
+  int stack_cand[16];
+  int *cand = n <= 16 ? stack_cand
+                      : (int *)KMP_INTERNAL_MALLOC(n * sizeof(int));
+  kmp_mv_type_t *type = NULL;
+  for (int i = 0; i < n; ++i) {
+    kmp_routine_entry_t entry =
+        i == 0 ? run->routine0 : run->versions[i]->routine;
+    kmp_mv_entry_t *e = __kmp_mv_entry_of(run->type, entry);
+    cand[i] = e->slot;
+    type = e->type;
+  }
+  kmp_int32 locality = -1;
+  if (run->node1 >= 0 || run->node2 >= 0) {
+    kmp_int32 here = __kmp_mv_this_cpu().node;
+    locality = (run->node1 < 0 || run->node1 == here ? 1 : 0) |
+               (run->node2 < 0 || run->node2 == here ? 2 : 0);
+  }
+  kmp_mv_stats_t *stats = __kmp_mv_get_stats(type, run->cost, locality);
+
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  if (UNLIKELY(!th->rng_seeded)) {
+    kmp_mv_rng_seed(&th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed
+                                                 : __kmp_mv_now()) +
+                                  0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
+    th->rng_seeded = 1;
+  }
+  kmp_mv_policy_t policy = __kmp_mv_policy;
+  if (policy.kind == kmp_mv_fixed)
+    policy.fixed_arm = __kmp_mv_fixed_slot(type);
+  stats->lock.acquire();
+  __kmp_mv_grow_arms(stats, type->nversions.load(std::memory_order_acquire));
+  int slot = kmp_mv_select(&policy, &stats->key, cand, n, &th->rng);
+  stats->lock.release();
+  int j = 0;
+  while (cand[j] != slot)
+    ++j;
+
+  // Release the versions that will not run; versions[0] is the carrier and
+  // finishes (destructors included) through libomp's normal path.
+  for (int i = 1; i < n; ++i)
+    if (i != j)
+      __kmp_mv_release_version(gtid, thread, run->versions[i]);
+
+  kmp_mv_frame_t frame;
+  frame.adjust = 0;
+  frame.has_set = 0;
+  frame.outer = th->frame;
+  th->frame = &frame;
+  kmp_task_t *chosen = j == 0 ? carrier : run->versions[j];
+  kmp_routine_entry_t entry = chosen->routine;
+  frame.start = __kmp_mv_now();
+  (*entry)(gtid, chosen);
+  kmp_uint64 end = __kmp_mv_now();
+  th->frame = frame.outer;
+  if (j != 0)
+    __kmp_mv_release_version(gtid, thread, chosen);
+
+  kmp_int64 elapsed =
+      (frame.has_set ? (kmp_int64)frame.set : (kmp_int64)(end - frame.start)) +
+      frame.adjust;
+  double x = elapsed > 0 ? (double)elapsed : 0.0;
+  if (run->divby > 1)
+    x /= (double)run->divby;
+  stats->lock.acquire();
+  kmp_mv_update(&policy, &stats->key, slot, x);
+  stats->lock.release();
+  if (UNLIKELY(__kmp_mv_tracing))
+    __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
+
+  if (cand != stack_cand)
+    KMP_INTERNAL_FREE(cand);
+  __kmp_fast_free(thread, run);
+  return 0;
+}
+
+kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
+                                   kmp_int32 type, kmp_int32 n,
+                                   kmp_task_t **versions, kmp_int32 flags,
+                                   kmp_int32 priority, kmp_int32 ndeps,
+                                   kmp_depend_info_t *dep_list,
+                                   kmp_int32 ndeps_noalias,
+                                   kmp_depend_info_t *noalias_dep_list) {
+  KMP_DEBUG_ASSERT(n >= 1 && versions != NULL);
+  kmp_info_t *thread = __kmp_threads[gtid];
+  kmp_task_t *carrier = versions[0];
+  kmp_taskdata_t *ctd = KMP_TASK_TO_TASKDATA(carrier);
+
+  kmp_mv_launch_t *run = (kmp_mv_launch_t *)__kmp_fast_allocate(
+      thread, sizeof(kmp_mv_launch_t) + (n - 1) * sizeof(kmp_task_t *));
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  run->routine0 = carrier->routine;
+  run->shareds0 = carrier->shareds;
+  run->type = type;
+  run->n = n;
+  run->cost = th->next_cost;
+  run->divby = th->next_divby;
+  run->node1 = th->next_node1;
+  run->node2 = th->next_node2;
+  th->next_cost = 0;
+  th->next_divby = 1;
+  th->next_node1 = th->next_node2 = -1;
+  for (int i = 0; i < n; ++i)
+    run->versions[i] = versions[i];
+  carrier->routine = (kmp_routine_entry_t)__kmp_mv_dispatch;
+  carrier->shareds = run;
+
+  if (flags & KMP_TASK_VERSIONS_FINAL)
+    ctd->td_flags.final = 1;
+  if (flags & KMP_TASK_VERSIONS_PRIORITY) {
+    ctd->td_flags.priority_specified = 1;
+    carrier->data2.priority = priority;
+  }
+  if (flags & KMP_TASK_VERSIONS_IF0) {
+    // Undeferred: wait for the dependences, then run here and now.
+    if (ndeps + ndeps_noalias > 0)
+      __kmpc_omp_wait_deps(loc, gtid, ndeps, dep_list, ndeps_noalias,
+                           noalias_dep_list);
+    __kmpc_omp_task_begin_if0(loc, gtid, carrier);
+    __kmp_mv_dispatch(gtid, carrier);
+    __kmpc_omp_task_complete_if0(loc, gtid, carrier);
+    return TASK_CURRENT_NOT_QUEUED;
+  }
+  if (ndeps + ndeps_noalias > 0)
+    return __kmpc_omp_task_with_deps(loc, gtid, carrier, ndeps, dep_list,
+                                     ndeps_noalias, noalias_dep_list);
+  return __kmpc_omp_task(loc, gtid, carrier);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The task API of mvomp.h (thesis 000, section 3.3.1)                       */
+
+void task_cost(long long n) {
+  __kmp_mv_th.next_cost = n;
+  __kmp_mv_th.next_divby = 1;
+}
+
+void kmp_task_reftime(long long cost, long long divBy) {
+  if (divBy < 1) {
+    __kmp_mv_warn("kmp_task_reftime(%lld, %lld): divBy must be at least 1; "
+                  "using 1",
+                  cost, divBy);
+    divBy = 1;
+  }
+  __kmp_mv_th.next_cost = cost;
+  __kmp_mv_th.next_divby = divBy;
+}
+
+void task_node1(void *p) { __kmp_mv_th.next_node1 = __kmp_mv_node_of(p); }
+void task_node2(void *p) { __kmp_mv_th.next_node2 = __kmp_mv_node_of(p); }
+
+void *kmp_task_stats_get(void) { return __kmp_mv_th.frame; }
+
+unsigned long long kmp_task_stats_time(void) { return __kmp_mv_now(); }
+
+void kmp_task_stats_set(unsigned long long t) {
+  kmp_mv_frame_t *f = __kmp_mv_th.frame;
+  if (f) { // replaces the time, and what was added to it so far
+    f->set = t;
+    f->has_set = 1;
+    f->adjust = 0;
+  }
+}
+
+void kmp_task_stats_delta(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)(__kmp_mv_now() - t);
+}
+
+void kmp_task_stats_add(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)t;
+}
+
+void kmp_task_stats_sub(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust -= (kmp_int64)t;
+}
+
+/* ------------------------------------------------------------------------ */
+/* stats.csv and trace.csv                                                  */
+
+static void __kmp_mv_csv_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; ++s) {
+    if (*s == '"')
+      fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static int __kmp_mv_write_stats(const char *path, int id) {
+  FILE *f = fopen(path, "w");
+  if (f == NULL) {
+    __kmp_mv_warn("cannot write statistics to \"%s\": %s", path,
+                  strerror(errno));
+    return 0;
+  }
+  fprintf(f, "type,version,name,location,cost,locality,count,mean_ns,"
+             "stddev_ns,sum_squares_ns2,total_ns,policy\n");
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next) {
+    if (id >= 0 && t->id != id)
+      continue;
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
+           s = s->next) {
+        s->lock.acquire();
+        for (int v = 0; v < s->key.narms; ++v) {
+          const kmp_mv_arm_t *a = &s->key.arms[v];
+          fprintf(f, "%d,%d,", (int)t->id, v);
+          __kmp_mv_csv_string(f, t->versions[v].name);
+          fputc(',', f);
+          __kmp_mv_csv_string(f, t->versions[v].location);
+          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s\n",
+                  (long long)s->cost, (int)s->locality,
+                  (unsigned long long)a->n, a->mean, kmp_mv_stddev(a), a->q,
+                  a->mean * (double)a->n,
+                  kmp_mv_policy_name(__kmp_mv_policy.kind));
+        }
+        s->lock.release();
+      }
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  int ok = fclose(f) == 0;
+  if (!ok)
+    __kmp_mv_warn("cannot write statistics to \"%s\": %s", path,
+                  strerror(errno));
+  return ok;
+}
+
+static int __kmp_mv_write_trace(const char *path) {
+  FILE *f = fopen(path, "w");
+  if (f == NULL) {
+    __kmp_mv_warn("cannot write the trace to \"%s\": %s", path,
+                  strerror(errno));
+    return 0;
+  }
+  fprintf(f, "start,end,thread,address,time,cost,socket,node1,node2,type,"
+             "version,name\n");
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_thread_t *th = __kmp_mv_traced_threads; th;
+       th = th->next_traced)
+    for (kmp_mv_trace_chunk_t *c = th->trace_head; c; c = c->next)
+      for (int i = 0; i < c->used; ++i) {
+        const kmp_mv_trace_rec_t *r = &c->recs[i];
+        kmp_mv_type_t *t = __kmp_mv_find_type(r->type);
+        fprintf(f, "%llu,%llu,%d,%p,%llu,%lld,%d,%d,%d,%d,%d,",
+                (unsigned long long)r->start, (unsigned long long)r->end,
+                (int)r->thread, (void *)r->address,
+                (unsigned long long)r->time, (long long)r->cost,
+                (int)r->socket, (int)r->node1, (int)r->node2, (int)r->type,
+                (int)r->slot);
+        __kmp_mv_csv_string(f, t ? t->versions[r->slot].name : "");
+        fputc('\n', f);
+      }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  int ok = fclose(f) == 0;
+  if (!ok)
+    __kmp_mv_warn("cannot write the trace to \"%s\": %s", path,
+                  strerror(errno));
+  return ok;
+}
+
+void kmp_task_impl_stat_print_csv(int id) {
+  __kmp_mv_write_stats("stats.csv", id);
+}
+
+void kmp_task_trace_write(void) {
+  if (!__kmp_mv_tracing)
+    __kmp_mv_warn("kmp_task_trace_write: tracing is off (set "
+                  "OMP_SELECT_TRACE to a path to switch it on); trace.csv "
+                  "has no rows");
+  __kmp_mv_write_trace("trace.csv");
+}
+
+static void __kmp_mv_atexit(void) {
+  if (__kmp_mv_stats_path)
+    __kmp_mv_write_stats(__kmp_mv_stats_path, -1);
+  if (__kmp_mv_trace_path)
+    __kmp_mv_write_trace(__kmp_mv_trace_path);
+}
+
+void __kmp_mv_atexit_setup(void) {
+  static int done = 0;
+  if (!done && (__kmp_mv_stats_path || __kmp_mv_trace_path)) {
+    done = 1;
+    atexit(__kmp_mv_atexit);
+  }
+}
+
+// Trace times count from the start of the program.
+__attribute__((constructor)) static void __kmp_mv_set_epoch(void) {
+  __kmp_mv_epoch = __kmp_mv_now();
+}

@@ -1,0 +1,75 @@
+/*
+ * kmp_versions.h -- MVOMP multi-version tasks: the runtime ABI for the
+ * compiler, selection at dispatch, statistics, stats.csv and trace.csv.
+ * docs/abi.md documents the ABI; docs/runtime.md the behaviour.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_VERSIONS_H
+#define KMP_VERSIONS_H
+
+#include "kmp.h"
+#include "kmp_versions_policy.h"
+
+// One version of a task type, as the compiler registers it.
+typedef struct kmp_task_version_desc {
+  kmp_routine_entry_t entry; // the version's task entry (its define's)
+  const char *name;          // callee of a single-call body, else file:line
+  const char *location;      // "file:line:column" of the define
+} kmp_task_version_desc_t;
+
+// Flags of __kmpc_omp_task_versions (the run's clauses).
+#define KMP_TASK_VERSIONS_IF0 0x1      // if clause evaluated to false
+#define KMP_TASK_VERSIONS_FINAL 0x2    // final clause evaluated to true
+#define KMP_TASK_VERSIONS_PRIORITY 0x4 // priority clause present
+#define KMP_TASK_VERSIONS_MERGEABLE 0x8 // mergeable clause present
+
+extern "C" {
+// Registers the versions of task type `type` known to one translation unit
+// or shared library (called from its constructors, possibly before the
+// runtime is initialised). Versions are identified by name across
+// registrations: the same name from two units is one version.
+KMP_EXPORT void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type,
+                                              kmp_int32 n,
+                                              const kmp_task_version_desc_t *descs);
+
+// Allocates the task data of version `index` of a launch (a define), as
+// __kmpc_omp_task_alloc would: version 0 is the task libomp schedules (an
+// ordinary task); the others are plain blocks laid out the same way.
+KMP_EXPORT kmp_task_t *__kmpc_omp_task_version_alloc(
+    ident_t *loc, kmp_int32 gtid, kmp_int32 index, kmp_int32 flags,
+    size_t sizeof_kmp_task_t, size_t sizeof_shareds,
+    kmp_routine_entry_t entry);
+
+// Launches one task of type `type` whose versions[0..n-1] were allocated by
+// __kmpc_omp_task_version_alloc with indices 0..n-1 and not enqueued. The
+// version is chosen when a thread starts the task; the others are released
+// and their destructors run. Returns as __kmpc_omp_task does.
+KMP_EXPORT kmp_int32 __kmpc_omp_task_versions(
+    ident_t *loc, kmp_int32 gtid, kmp_int32 type, kmp_int32 n,
+    kmp_task_t **versions, kmp_int32 flags, kmp_int32 priority,
+    kmp_int32 ndeps, kmp_depend_info_t *dep_list, kmp_int32 ndeps_noalias,
+    kmp_depend_info_t *noalias_dep_list);
+}
+
+// Settings (kmp_mvomp_settings.inc parses them from the environment).
+extern kmp_mv_policy_t __kmp_mv_policy;
+extern char *__kmp_mv_fixed_name;  // OMP_SELECT=fixed:<name>, else NULL
+extern int __kmp_mv_fixed_index;   // OMP_SELECT=fixed:<index>, else -1
+extern kmp_uint64 __kmp_mv_seed;   // OMP_SELECT_SEED
+extern int __kmp_mv_seed_set;
+extern char *__kmp_mv_stats_path;  // OMP_SELECT_STATS
+extern char *__kmp_mv_trace_path;  // OMP_SELECT_TRACE
+extern int __kmp_mv_tracing;       // trace every execution (one branch if 0)
+
+// Arranges for OMP_SELECT_STATS / OMP_SELECT_TRACE to be written at exit.
+void __kmp_mv_atexit_setup(void);
+
+#endif // KMP_VERSIONS_H

@@ -1,0 +1,264 @@
+/*
+ * kmp_versions_policy.cpp -- MVOMP's version selection policies. See
+ * kmp_versions_policy.h and docs/policies.md.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_versions_policy.h"
+
+#include <math.h>
+
+// xoshiro256** (Blackman and Vigna, public domain), seeded with splitmix64: a
+// few lines that keep libomp free of a dependency for its random numbers.
+static uint64_t kmp_mv_splitmix64(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed) {
+  for (int i = 0; i < 4; ++i)
+    rng->s[i] = kmp_mv_splitmix64(&seed);
+}
+
+static inline uint64_t kmp_mv_rotl(uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
+
+uint64_t kmp_mv_rng_next(kmp_mv_rng_t *rng) {
+  uint64_t *s = rng->s;
+  uint64_t result = kmp_mv_rotl(s[1] * 5, 7) * 9;
+  uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = kmp_mv_rotl(s[3], 45);
+  return result;
+}
+
+double kmp_mv_rng_uniform(kmp_mv_rng_t *rng) {
+  return (double)(kmp_mv_rng_next(rng) >> 11) * 0x1.0p-53;
+}
+
+double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng) {
+  // Box-Muller; 1 - u keeps the logarithm's argument in (0, 1].
+  double u = 1.0 - kmp_mv_rng_uniform(rng), v = kmp_mv_rng_uniform(rng);
+  return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+double kmp_mv_stddev(const kmp_mv_arm_t *arm) {
+  return arm->n < 2 ? 0.0 : sqrt(arm->m2 / (double)(arm->n - 1));
+}
+
+double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
+  const kmp_mv_arm_t *a = &key->arms[arm];
+  if (a->n < 2)
+    return -INFINITY;
+  // (q - n * mean^2) / (n - 1) of the thesis is the sample variance; Welford's
+  // m2 gives it without the cancellation of the plain sum of squares.
+  double var = a->m2 / (double)(a->n - 1);
+  double lt = key->t > 1 ? log((double)(key->t - 1)) : 0.0;
+  return a->mean - sqrt(k * var * lt / (double)a->n);
+}
+
+// Soft-max over cand of the preferences, shifted by their maximum so that
+// exp() cannot overflow (the shift does not change the probabilities).
+static double kmp_mv_gb_max(const kmp_mv_key_t *key, const int *cand,
+                            int ncand) {
+  double m = key->arms[cand[0]].h;
+  for (int i = 1; i < ncand; ++i)
+    if (key->arms[cand[i]].h > m)
+      m = key->arms[cand[i]].h;
+  return m;
+}
+
+double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
+                             int ncand) {
+  double m = kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
+  for (int i = 0; i < ncand; ++i)
+    sum += exp(key->arms[cand[i]].h - m);
+  return exp(key->arms[arm].h - m) / sum;
+}
+
+// The candidate with the fewest started executions (first on ties): used to
+// explore, and when no candidate has the statistics a policy needs because
+// its executions are still running on other threads.
+static int kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
+                                int ncand) {
+  int best = cand[0];
+  for (int i = 1; i < ncand; ++i)
+    if (key->arms[cand[i]].started < key->arms[best].started)
+      best = cand[i];
+  return best;
+}
+
+// The first candidate started fewer than `reps` times, or -1.
+static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
+                             int ncand, uint64_t reps) {
+  for (int i = 0; i < ncand; ++i)
+    if (key->arms[cand[i]].started < reps)
+      return cand[i];
+  return -1;
+}
+
+static int kmp_mv_select_mean(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
+                              const int *cand, int ncand) {
+  // Explore: the first version until it has mean_reps samples, then the next
+  // (Table 3.1: A five times, then B five times), then commit to the lowest
+  // mean, which keeps being updated.
+  int arm = kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
+  if (arm >= 0)
+    return arm;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    if (a->n > 0 && (arm < 0 || a->mean < key->arms[arm].mean))
+      arm = cand[i];
+  }
+  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+}
+
+static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
+                             const int *cand, int ncand) {
+  // Every version until it has 2 samples, then the lowest bound.
+  int arm = kmp_mv_unexplored(key, cand, ncand, 2);
+  if (arm >= 0)
+    return arm;
+  double best = 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    if (key->arms[cand[i]].n < 2)
+      continue;
+    double b = kmp_mv_ucb_bound(key, cand[i], p->ucb_k);
+    if (arm < 0 || b < best)
+      arm = cand[i], best = b;
+  }
+  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+}
+
+static int kmp_mv_select_gb(kmp_mv_key_t *key, const int *cand, int ncand,
+                            kmp_mv_rng_t *rng) {
+  double m = kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
+  for (int i = 0; i < ncand; ++i)
+    sum += exp(key->arms[cand[i]].h - m);
+  double u = kmp_mv_rng_uniform(rng) * sum;
+  for (int i = 0; i < ncand; ++i) {
+    u -= exp(key->arms[cand[i]].h - m);
+    if (u < 0.0)
+      return cand[i];
+  }
+  return cand[ncand - 1];
+}
+
+static int kmp_mv_select_ts(kmp_mv_key_t *key, const int *cand, int ncand,
+                            kmp_mv_rng_t *rng) {
+  // Each version twice, then one draw per version from the posterior of its
+  // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
+  int arm = kmp_mv_unexplored(key, cand, ncand, 2);
+  if (arm >= 0)
+    return arm;
+  double best = 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    if (a->n < 2)
+      continue;
+    double draw = a->mean + kmp_mv_stddev(a) / sqrt((double)a->n) *
+                                kmp_mv_rng_gaussian(rng);
+    if (arm < 0 || draw < best)
+      arm = cand[i], best = draw;
+  }
+  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+}
+
+int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
+                  int ncand, kmp_mv_rng_t *rng) {
+  int arm = -1;
+  switch (p->kind) {
+  case kmp_mv_fixed:
+    for (int i = 0; i < ncand && arm < 0; ++i)
+      if (cand[i] == p->fixed_arm)
+        arm = cand[i];
+    if (arm < 0) // not among this launch's versions: behave as mean
+      arm = kmp_mv_select_mean(p, key, cand, ncand);
+    break;
+  case kmp_mv_random:
+    arm = cand[kmp_mv_rng_next(rng) % (uint64_t)ncand];
+    break;
+  case kmp_mv_ucb:
+    arm = kmp_mv_select_ucb(p, key, cand, ncand);
+    break;
+  case kmp_mv_gb:
+    arm = kmp_mv_select_gb(key, cand, ncand, rng);
+    break;
+  case kmp_mv_ts:
+    arm = kmp_mv_select_ts(key, cand, ncand, rng);
+    break;
+  case kmp_mv_mean:
+  default:
+    arm = kmp_mv_select_mean(p, key, cand, ncand);
+    break;
+  }
+  key->arms[arm].started++;
+  return arm;
+}
+
+void kmp_mv_update(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
+                   double x) {
+  kmp_mv_arm_t *a = &key->arms[arm];
+  a->n++;
+  double delta = x - a->mean;
+  a->mean += delta / (double)a->n;
+  a->m2 += delta * (x - a->mean);
+  a->q += x * x;
+  key->t++;
+  key->sum += x;
+  if (p->kind != kmp_mv_gb)
+    return;
+  // Equations 3.1 and 3.2 with the sign for minimisation: a time below the
+  // average of all executions so far (this one included) raises the
+  // preference of the version that ran and lowers the others'. The reward is
+  // in seconds, the unit of Table 3.3 for which alpha = 0.2 was chosen.
+  int n = key->narms;
+  double step = p->gb_alpha * (key->sum / (double)key->t - x) * 1e-9;
+  double m = key->arms[0].h, sum = 0.0;
+  for (int i = 1; i < n; ++i)
+    if (key->arms[i].h > m)
+      m = key->arms[i].h;
+  for (int i = 0; i < n; ++i)
+    sum += exp(key->arms[i].h - m);
+  // Probabilities of the round, before any preference changes.
+  double pa = exp(a->h - m) / sum;
+  for (int i = 0; i < n; ++i) {
+    kmp_mv_arm_t *o = &key->arms[i];
+    if (i == arm)
+      continue;
+    o->h -= step * exp(o->h - m) / sum;
+  }
+  a->h += step * (1.0 - pa);
+}
+
+const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
+  switch (kind) {
+  case kmp_mv_mean:
+    return "mean";
+  case kmp_mv_ucb:
+    return "ucb";
+  case kmp_mv_gb:
+    return "gb";
+  case kmp_mv_fixed:
+    return "fixed";
+  case kmp_mv_random:
+    return "random";
+  case kmp_mv_ts:
+    return "ts";
+  }
+  return "mean";
+}

@@ -1,0 +1,98 @@
+/*
+ * kmp_versions_policy.h -- MVOMP's version selection policies (thesis 000,
+ * section 3.2), as a small library with no libomp dependency: libomp compiles
+ * it in, and the GoogleTest unit tests and benchmarks/bandit-sim link it alone.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_VERSIONS_POLICY_H
+#define KMP_VERSIONS_POLICY_H
+
+#include <stdint.h>
+
+// Statistics of one version (arm) under one key (task type, cost, locality).
+// Times are in nanoseconds.
+struct kmp_mv_arm_t {
+  uint64_t started; // executions chosen so far (some may still be running)
+  uint64_t n;       // executions completed
+  double mean;      // Welford running mean of the execution time
+  double m2;        // Welford corrected sum of squares: sum (x_i - mean)^2
+  double q;         // plain sum of squares: sum x_i^2 (reported in stats.csv)
+  double h;         // Gradient Bandit preference H
+};
+
+// Statistics of one key: every version of a task type for one cost and
+// locality. The policy functions below never allocate; the caller owns arms.
+struct kmp_mv_key_t {
+  uint64_t t;   // executions completed over all versions ("t counted per key")
+  double sum;   // sum of the times of all executions, for GB's average reward
+  int narms;    // number of entries in arms
+  kmp_mv_arm_t *arms;
+};
+
+enum kmp_mv_policy_kind_t {
+  kmp_mv_mean = 0,  // explore-then-commit (thesis 3.2.2)
+  kmp_mv_ucb = 1,   // UCB1-Normal lower confidence bound (thesis 3.2.3)
+  kmp_mv_gb = 2,    // gradient bandit (thesis 3.2.4)
+  kmp_mv_fixed = 3, // always one version (baseline for "best single version")
+  kmp_mv_random = 4, // uniformly random
+  kmp_mv_ts = 5     // Gaussian Thompson sampling
+};
+
+struct kmp_mv_policy_t {
+  kmp_mv_policy_kind_t kind;
+  int mean_reps;   // OMP_MEAN_REPS: samples of each version before committing
+  double ucb_k;    // OMP_UCB: degree of optimism k
+  double gb_alpha; // OMP_GB_ALPHA: step size alpha
+  int fixed_arm;   // kmp_mv_fixed: the arm to use (resolved by the caller)
+};
+
+// Default parameters (thesis 000 and the MVOMP issue tracker).
+#define KMP_MV_DEFAULT_MEAN_REPS 5
+#define KMP_MV_DEFAULT_UCB_K 16.0
+#define KMP_MV_DEFAULT_GB_ALPHA 0.2
+
+// Random generator state (xoshiro256**), one per thread.
+struct kmp_mv_rng_t {
+  uint64_t s[4];
+};
+void kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed);
+uint64_t kmp_mv_rng_next(kmp_mv_rng_t *rng);
+double kmp_mv_rng_uniform(kmp_mv_rng_t *rng);  // in [0, 1)
+double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
+
+// Chooses the arm to run among cand[0..ncand-1] (indices into key->arms,
+// ncand >= 1) and counts it as started. Deterministic for mean, ucb and fixed;
+// gb, random and ts draw from rng.
+int kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
+                  const int *cand, int ncand, kmp_mv_rng_t *rng);
+
+// Records one completed execution of arm taking x nanoseconds: Welford update
+// of the arm (thesis 3.3.3), the key's totals, and GB's preferences.
+void kmp_mv_update(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,
+                   double x);
+
+// The lower confidence bound of arm at the key's current t (thesis Listing 7):
+// mean - sqrt(k * s^2 * ln(t - 1) / n), s^2 the sample variance. Returns -inf
+// for an arm with fewer than 2 completed executions.
+double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k);
+
+// GB's selection probability of arm: the soft-max of the preferences over
+// cand[0..ncand-1] (arm must be among them).
+double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
+                             int ncand);
+
+// Sample standard deviation of arm (0 with fewer than 2 executions).
+double kmp_mv_stddev(const kmp_mv_arm_t *arm);
+
+// Policy names as OMP_SELECT spells them ("mean", "ucb", ...).
+const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
+
+#endif // KMP_VERSIONS_POLICY_H

@@ -1,0 +1,54 @@
+// MVOMP's environment variables: OMP_DISPLAY_ENV shows every one of them, and
+// a malformed value gets libomp's warning naming the variable and the value
+// used instead.
+// RUN: %libomp-compile
+// RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULT %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=fixed:gemm_blis %libomp-run 2>&1 | FileCheck --check-prefix=FIXED %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
+
+// DEFAULT-DAG: OMP_SELECT='mean'
+// DEFAULT-DAG: OMP_MEAN_REPS='5'
+// DEFAULT-DAG: OMP_UCB='16'
+// DEFAULT-DAG: OMP_GB_ALPHA='0.2'
+// DEFAULT-DAG: OMP_SELECT_SEED='clock'
+// DEFAULT-DAG: OMP_SELECT_STATS=''
+// DEFAULT-DAG: OMP_SELECT_TRACE=''
+
+// SET-DAG: OMP_SELECT='ucb'
+// SET-DAG: OMP_MEAN_REPS='3'
+// SET-DAG: OMP_UCB='2.5'
+// SET-DAG: OMP_GB_ALPHA='0.5'
+// SET-DAG: OMP_SELECT_SEED='42'
+// SET-DAG: OMP_SELECT_STATS='s.csv'
+// SET-DAG: OMP_SELECT_TRACE='t.csv'
+
+// FIXED: OMP_SELECT='fixed:gemm_blis'
+
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT: "best" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT value "mean" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_MEAN_REPS="0": value too small.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_MEAN_REPS value "1" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_UCB: "abc" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_UCB value "16" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_GB_ALPHA: "-1" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_GB_ALPHA value "0.2" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_SEED: "x1" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_SEED value "a seed from the clock" will be used.
+// BAD: OMP_SELECT='mean'
+// BAD: ran
+
+// BAD2-DAG: OMP_UCB: "inf" is an invalid value; ignored.
+// BAD2-DAG: OMP_GB_ALPHA: "0" is an invalid value; ignored.
+// BAD2-DAG: OMP_SELECT: "fixed:" is an invalid value; ignored.
+// BAD2: ran
+
+#include <omp.h>
+#include <stdio.h>
+
+int main(void) {
+#pragma omp parallel num_threads(1)
+  printf("ran\n");
+  return 0;
+}

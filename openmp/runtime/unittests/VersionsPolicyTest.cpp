@@ -1,0 +1,236 @@
+//===- VersionsPolicyTest.cpp - MVOMP's version selection policies --------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The worked examples of thesis 000, Tables 3.1 (Mean), 3.2 (UCB) and 3.3
+// (GB): the same time sequences give the same version choices, averages,
+// standard deviations, bounds and preferences within the rounding of the
+// tables (which print milliseconds, and preferences to two decimals).
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_versions_policy.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace {
+
+constexpr double Ms = 1e6; // nanoseconds per millisecond
+constexpr int A = 0, B = 1;
+
+struct Bandit {
+  std::vector<kmp_mv_arm_t> Arms;
+  kmp_mv_key_t Key{};
+  kmp_mv_policy_t Policy{};
+  std::vector<int> Cand;
+  kmp_mv_rng_t Rng{};
+
+  Bandit(kmp_mv_policy_kind_t Kind, int N) : Arms(N) {
+    Key.narms = N;
+    Key.arms = Arms.data();
+    Policy.kind = Kind;
+    Policy.mean_reps = KMP_MV_DEFAULT_MEAN_REPS;
+    Policy.ucb_k = KMP_MV_DEFAULT_UCB_K;
+    Policy.gb_alpha = KMP_MV_DEFAULT_GB_ALPHA;
+    Policy.fixed_arm = 0;
+    for (int I = 0; I < N; ++I)
+      Cand.push_back(I);
+    kmp_mv_rng_seed(&Rng, 42);
+  }
+  int select() {
+    return kmp_mv_select(&Policy, &Key, Cand.data(), (int)Cand.size(), &Rng);
+  }
+  void update(int Arm, double Ns) { kmp_mv_update(&Policy, &Key, Arm, Ns); }
+  double meanMs(int Arm) const { return Arms[Arm].mean / Ms; }
+  double sdMs(int Arm) const { return kmp_mv_stddev(&Arms[Arm]) / Ms; }
+  double boundMs(int Arm) const {
+    return kmp_mv_ucb_bound(&Key, Arm, Policy.ucb_k) / Ms;
+  }
+};
+
+// Table 3.1: Mean with 5 repetitions. (The table's row of B's averages is
+// printed one column late; the values are those after each execution of B.)
+TEST(VersionsPolicy, MeanTable31) {
+  Bandit Bd(kmp_mv_mean, 2);
+  const double Times[] = {899, 1104, 909, 1013, 975, 972, 958, 749, 1051, 777};
+  const int Expected[] = {A, A, A, A, A, B, B, B, B, B};
+  const double MeanA[] = {899, 1002, 971, 981, 980};
+  const double SdA[] = {0, 145, 116, 97, 84};
+  const double MeanB[] = {972, 965, 893, 933, 901};
+  const double SdB[] = {0, 10, 125, 129, 132};
+  for (int R = 0; R < 10; ++R) {
+    int V = Bd.select();
+    ASSERT_EQ(V, Expected[R]) << "round " << R + 1;
+    Bd.update(V, Times[R] * Ms);
+    int K = V == A ? R : R - 5;
+    EXPECT_NEAR(Bd.meanMs(V), V == A ? MeanA[K] : MeanB[K], 0.5) << R + 1;
+    EXPECT_NEAR(Bd.sdMs(V), V == A ? SdA[K] : SdB[K], 0.5) << R + 1;
+  }
+  // Committed to B, the lower mean, from then on ...
+  for (int R = 0; R < 20; ++R) {
+    ASSERT_EQ(Bd.select(), B);
+    Bd.update(B, 900 * Ms);
+  }
+  // ... until B's mean rises above A's.
+  for (int R = 0; R < 40 && Bd.meanMs(B) <= Bd.meanMs(A); ++R) {
+    ASSERT_EQ(Bd.select(), B);
+    Bd.update(B, 1500 * Ms);
+  }
+  EXPECT_EQ(Bd.select(), A);
+}
+
+// Table 3.2: UCB with k = 1.
+TEST(VersionsPolicy, UcbTable32) {
+  Bandit Bd(kmp_mv_ucb, 2);
+  Bd.Policy.ucb_k = 1.0;
+  const double Times[] = {815, 1235, 1079, 858, 965, 674, 972, 912, 976, 1060};
+  const int Expected[] = {A, A, B, B, A, B, B, B, B, A};
+  // Bounds after each round (0: not shown in the table). In round 10 the table
+  // repeats A's bound of round 9 (828); its own mean and standard deviation
+  // of A after round 10 (1019, 176) give 888, checked here.
+  const double BoundA[] = {0, 1025, 850, 805, 860, 849, 841, 834, 828, 888};
+  const double BoundB[] = {0, 0, 0, 853, 838, 722, 780, 805, 831, 828};
+  for (int R = 0; R < 10; ++R) {
+    int V = Bd.select();
+    ASSERT_EQ(V, Expected[R]) << "round " << R + 1;
+    Bd.update(V, Times[R] * Ms);
+    if (BoundA[R] != 0)
+      EXPECT_NEAR(Bd.boundMs(A), BoundA[R], 0.6) << "round " << R + 1;
+    if (BoundB[R] != 0)
+      EXPECT_NEAR(Bd.boundMs(B), BoundB[R], 0.6) << "round " << R + 1;
+  }
+  EXPECT_NEAR(Bd.meanMs(A), 1019, 0.5);
+  EXPECT_NEAR(Bd.sdMs(A), 176, 0.5);
+  EXPECT_NEAR(Bd.meanMs(B), 912, 0.5);
+  EXPECT_NEAR(Bd.sdMs(B), 138, 0.5);
+}
+
+// Table 3.3: GB with alpha = 0.2. The choices are random, so the table's
+// sequence is replayed; preferences start at 1 in the table and at 0 here
+// (the soft-max does not change when all preferences shift together).
+TEST(VersionsPolicy, GbTable33) {
+  Bandit Bd(kmp_mv_gb, 2);
+  const int Versions[] = {B, A, A, B, A, B, B, A, B, A};
+  const double Times[] = {799, 909, 1013, 1004, 975, 972, 958, 965, 749, 877};
+  const double PrefA[] = {1, 0.99, 0.98, 0.99, 0.99, 0.99, 0.99, 0.99, 0.97, 0.97};
+  const double PrefB[] = {1, 1.01, 1.02, 1.01, 1.01, 1.01, 1.01, 1.01, 1.03, 1.03};
+  const double ProbA[] = {50, 49.7, 49.1, 49.5, 49.3, 49.4, 49.5, 49.4, 48.4, 48.7};
+  for (int R = 0; R < 10; ++R) {
+    Bd.update(Versions[R], Times[R] * Ms);
+    // The table rounds preferences to two decimals, and its probabilities
+    // disagree with its own rounded preferences by up to 0.2 points (round
+    // 10: 48.7% means preferences 0.974 and 1.026, printed 0.97 and 1.03).
+    EXPECT_NEAR(1 + Bd.Arms[A].h, PrefA[R], 0.007) << "round " << R + 1;
+    EXPECT_NEAR(1 + Bd.Arms[B].h, PrefB[R], 0.007) << "round " << R + 1;
+    double P = 100 * kmp_mv_gb_probability(&Bd.Key, A, Bd.Cand.data(), 2);
+    EXPECT_NEAR(P, ProbA[R], 0.25) << "round " << R + 1;
+  }
+  EXPECT_NEAR(Bd.meanMs(A), 948, 0.5);
+  EXPECT_NEAR(Bd.sdMs(A), 54, 0.5);
+  EXPECT_NEAR(Bd.meanMs(B), 896, 0.5);
+  EXPECT_NEAR(Bd.sdMs(B), 114, 0.5);
+}
+
+// GB draws versions with the soft-max probabilities, and learns the faster.
+TEST(VersionsPolicy, GbSamplesItsProbabilities) {
+  Bandit Bd(kmp_mv_gb, 2);
+  Bd.Arms[A].h = std::log(3.0); // P(A) = 3/4
+  int CountA = 0;
+  for (int R = 0; R < 40000; ++R)
+    CountA += kmp_mv_select(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 2, &Bd.Rng) == A;
+  EXPECT_NEAR(CountA / 40000.0, 0.75, 0.01);
+
+  Bandit Learn(kmp_mv_gb, 2);
+  Learn.Policy.gb_alpha = 50; // times of ~1 ms: a large step to learn fast
+  for (int R = 0; R < 2000; ++R) {
+    int V = Learn.select();
+    Learn.update(V, (V == A ? 2.0 : 1.0) * Ms);
+  }
+  EXPECT_GT(kmp_mv_gb_probability(&Learn.Key, B, Learn.Cand.data(), 2), 0.9);
+}
+
+TEST(VersionsPolicy, FixedAndFallback) {
+  Bandit Bd(kmp_mv_fixed, 3);
+  Bd.Policy.fixed_arm = 2;
+  for (int R = 0; R < 5; ++R)
+    EXPECT_EQ(Bd.select(), 2);
+  // A launch without the fixed version behaves as Mean.
+  int Cand[] = {0, 1};
+  EXPECT_EQ(kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng), 0);
+}
+
+TEST(VersionsPolicy, RandomIsUniformAndReproducible) {
+  Bandit Bd(kmp_mv_random, 4), Same(kmp_mv_random, 4);
+  int Count[4] = {0, 0, 0, 0};
+  for (int R = 0; R < 40000; ++R) {
+    int V = Bd.select();
+    ++Count[V];
+    ASSERT_EQ(V, Same.select()) << "same seed, same sequence";
+  }
+  for (int C : Count)
+    EXPECT_NEAR(C / 40000.0, 0.25, 0.01);
+}
+
+// Every policy settles on the fastest of 5 versions of clearly different cost.
+TEST(VersionsPolicy, AllPoliciesFindTheFastest) {
+  for (kmp_mv_policy_kind_t Kind :
+       {kmp_mv_mean, kmp_mv_ucb, kmp_mv_ts, kmp_mv_gb}) {
+    Bandit Bd(Kind, 5);
+    Bd.Policy.gb_alpha = 200;
+    kmp_mv_rng_t Noise;
+    kmp_mv_rng_seed(&Noise, 7);
+    int Last100 = 0;
+    for (int R = 0; R < 1000; ++R) {
+      int V = Bd.select();
+      double Ms_ = 1.0 + 0.3 * std::abs(V - 3) + 0.05 * kmp_mv_rng_gaussian(&Noise);
+      Bd.update(V, Ms_ * Ms);
+      Last100 += R >= 900 && V == 3;
+    }
+    EXPECT_GE(Last100, 90) << kmp_mv_policy_name(Kind);
+  }
+}
+
+// Only the launch's candidates are chosen, in every policy.
+TEST(VersionsPolicy, OnlyCandidates) {
+  for (kmp_mv_policy_kind_t Kind : {kmp_mv_mean, kmp_mv_ucb, kmp_mv_gb,
+                                    kmp_mv_fixed, kmp_mv_random, kmp_mv_ts}) {
+    Bandit Bd(Kind, 6);
+    int Cand[] = {4, 1};
+    for (int R = 0; R < 200; ++R) {
+      int V = kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng);
+      ASSERT_TRUE(V == 4 || V == 1) << kmp_mv_policy_name(Kind);
+      Bd.update(V, (V == 4 ? 1.0 : 2.0) * Ms);
+    }
+  }
+}
+
+// Executions still running on other threads: selections count as started, so
+// a parallel exploration phase does not run a version more than it must.
+TEST(VersionsPolicy, ExplorationCountsStartedExecutions) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.mean_reps = 2;
+  EXPECT_EQ(Bd.select(), A);
+  EXPECT_EQ(Bd.select(), A);
+  EXPECT_EQ(Bd.select(), B); // A's two executions have not finished
+  EXPECT_EQ(Bd.select(), B);
+  // Nothing finished yet: the least started version.
+  EXPECT_EQ(Bd.select(), A);
+}
+
+// Welford's update stays accurate where the plain sum of squares does not.
+TEST(VersionsPolicy, WelfordIsStable) {
+  Bandit Bd(kmp_mv_mean, 1);
+  for (int R = 0; R < 100000; ++R)
+    Bd.update(0, 1e12 + (R % 2 ? 1.0 : -1.0)); // ~17 minutes, +-1 ns
+  EXPECT_NEAR(kmp_mv_stddev(&Bd.Arms[0]), 1.0, 1e-3);
+  EXPECT_EQ(Bd.Key.t, 100000u);
+}
+
+} // namespace
