@@ -7,7 +7,7 @@
 #
 # Built Clangs and libomps are cached in $MVOMP_CACHE (default ~/.cache/mvomp) under a key made of
 # everything they are built from, so a fresh clone of the same tree at any path reuses them:
-#   clang key  = upstream tarball + llvm/ and clang/ overlay + scripts/cmake/clang-*.cmake + host compiler
+#   clang key  = upstream tarball + llvm/ and clang/ overlay (tests excluded) + scripts/cmake/clang-*.cmake + host compiler
 #   libomp key = clang key + openmp/ overlay + scripts/cmake/libomp-cache.cmake
 # A change under openmp/ therefore rebuilds libomp only. Sources and build directories sit at
 # stable paths in the cache, so ninja rebuilds only what a change touches and ccache hits survive.
@@ -105,6 +105,11 @@ build_clang() {
   rm -rf "$CLANG_DIR.tmp"
   for c in clang clang-resource-headers; do
     cmake --install "$BUILD/clang" --component "$c" --prefix "$CLANG_DIR.tmp" >/dev/null
+  done
+  # clang's other names are installed as 55 MB copies; make them symlinks.
+  for f in "$CLANG_DIR.tmp"/bin/*; do
+    [ ! -L "$f" ] && [ "$f" != "$CLANG_DIR.tmp/bin/clang-19" ] && cmp -s "$f" "$CLANG_DIR.tmp/bin/clang-19" &&
+      ln -sf clang-19 "$f"
   done
   date -u +%FT%TZ > "$CLANG_DIR.tmp/.complete"
   rm -rf "$CLANG_DIR"; mv "$CLANG_DIR.tmp" "$CLANG_DIR"

@@ -12,7 +12,7 @@ PACKAGES=(
   # tests
   googletest libgtest-dev valgrind python3-psutil
   # benchmarks and plots
-  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas
+  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas bc
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

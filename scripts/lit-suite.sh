@@ -33,8 +33,10 @@ case "$suite" in
     site=$BUILD/clang-test
     "$PYTHON" "$MVOMP_ROOT/scripts/clang-lit-site.py" "$MVOMP_CACHE/src/llvm-project/clang" \
       "$MVOMP_PREFIX" "$site"
-    if [ "$suite" = clang-task ]; then args+=(--filter '^Clang :: OpenMP/(task|taskloop|mvomp)')
-    else args+=(--filter '^Clang :: OpenMP/'); fi
-    exec $LIT "${args[@]}" "$@" "$site/test" ;;
+    [ "$suite" = clang-task ] && args+=(--filter '^Clang :: OpenMP/(task|taskloop|mvomp)')
+    # A path under the site config's directory selects that directory of the
+    # source tree, so lit does not load Clang's other suites (test/Unit).
+    mkdir -p "$site/test/OpenMP"
+    exec $LIT "${args[@]}" "$@" "$site/test/OpenMP" ;;
   *) die "unknown suite '$suite'" ;;
 esac

@@ -66,10 +66,12 @@ overlay_apply() {
 }
 
 # Hash of the overlay entries under the given directories (content, not paths of the clone).
+# Tests (*/test/, */unittests/) are left out: they do not change what is built.
 overlay_hash() {
   local d
   for d in "$@"; do
     [ -d "$MVOMP_ROOT/$d" ] || continue
-    (cd "$MVOMP_ROOT" && find "$d" -type f | LC_ALL=C sort | xargs -r sha256sum)
+    (cd "$MVOMP_ROOT" && find "$d" -type f -not -path '*/test/*' -not -path '*/unittests/*' |
+       LC_ALL=C sort | xargs -r sha256sum)
   done | sha256sum | cut -c1-16
 }

@@ -9,7 +9,8 @@ set(OPENMP_ENABLE_OMPT_TOOLS OFF CACHE BOOL "")
 set(LIBOMP_INSTALL_ALIASES OFF CACHE BOOL "")
 set(OPENMP_STANDALONE_BUILD ON CACHE BOOL "")
 # omp.h, omp-tools.h, ompx.h go to Clang's resource include directory, where the driver finds them.
-set(LIBOMP_HEADERS_INSTALL_PATH lib/clang/19/include CACHE PATH "")
+# (Standalone, libomp installs them to CMAKE_INSTALL_INCLUDEDIR.)
+set(CMAKE_INSTALL_INCLUDEDIR lib/clang/19/include CACHE PATH "")
 set(OPENMP_INSTALL_LIBDIR lib CACHE STRING "")
 # Test tools for the upstream lit suite (openmp/runtime/test): Debian's llvm-19-tools.
 set(OPENMP_LLVM_TOOLS_DIR /usr/lib/llvm-19/bin CACHE PATH "")

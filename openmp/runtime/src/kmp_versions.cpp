@@ -90,6 +90,7 @@ struct kmp_mv_stats_t {
 struct kmp_mv_version_t {
   const char *name;
   const char *location;
+  kmp_routine_entry_t entry; // the first entry registered for this slot
 };
 
 #define KMP_MV_KEY_BUCKETS 256
@@ -100,7 +101,9 @@ struct kmp_mv_type_t {
   kmp_int32 id;
   std::atomic<int> nversions; // slots registered (grows under registry lock)
   int capacity;
-  kmp_mv_version_t *versions; // replaced under registry lock, old kept
+  // Replaced (grown) under the registry lock; old arrays are kept because
+  // dispatch reads them without the lock.
+  std::atomic<kmp_mv_version_t *> versions;
   int fixed_slot;    // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
   std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
@@ -148,7 +151,7 @@ static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
   t->id = id;
   t->nversions.store(0, std::memory_order_relaxed);
   t->capacity = 0;
-  t->versions = NULL;
+  t->versions.store(NULL, std::memory_order_relaxed);
   t->fixed_slot = -1;
   t->fixed_checked.store(0, std::memory_order_relaxed);
   for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
@@ -165,24 +168,26 @@ static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
 
 // Slot of `name` in type t, appended if new. Under the registry lock.
 static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
-                                const char *location) {
+                                const char *location,
+                                kmp_routine_entry_t entry) {
   int n = t->nversions.load(std::memory_order_relaxed);
+  kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
   for (int i = 0; i < n; ++i)
-    if (strcmp(t->versions[i].name, name) == 0)
+    if (strcmp(vs[i].name, name) == 0)
       return i;
   if (n == t->capacity) {
     int cap = t->capacity ? 2 * t->capacity : 8;
     kmp_mv_version_t *v =
         (kmp_mv_version_t *)KMP_INTERNAL_MALLOC(cap * sizeof(kmp_mv_version_t));
     if (n)
-      memcpy(v, t->versions, n * sizeof(kmp_mv_version_t));
-    // The old array may be read by a stats writer on another thread; it is
-    // small and kept (registrations are rare).
-    t->versions = v;
+      memcpy(v, vs, n * sizeof(kmp_mv_version_t));
+    t->versions.store(v, std::memory_order_release);
     t->capacity = cap;
+    vs = v;
   }
-  t->versions[n].name = name;
-  t->versions[n].location = location ? location : "";
+  vs[n].name = name;
+  vs[n].location = location ? location : "";
+  vs[n].entry = entry;
   t->nversions.store(n + 1, std::memory_order_release);
   return n;
 }
@@ -243,7 +248,7 @@ void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
     kmp_mv_entry_t *e = __kmp_mv_find_entry(descs[i].entry, type);
     if (e) // registered before (same unit loaded twice): keep the first
       continue;
-    int slot = __kmp_mv_slot_locked(t, name, descs[i].location);
+    int slot = __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
     __kmp_mv_add_entry_locked(descs[i].entry, t, slot);
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
@@ -265,7 +270,8 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
                   "(%s); it is counted as a version of its own",
                   (int)type, name);
     kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
-    e = __kmp_mv_add_entry_locked(entry, t, __kmp_mv_slot_locked(t, name, ""));
+    e = __kmp_mv_add_entry_locked(entry, t,
+                                  __kmp_mv_slot_locked(t, name, "", entry));
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
   return e;
@@ -555,12 +561,13 @@ static int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
     return t->fixed_slot;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   n = t->nversions.load(std::memory_order_relaxed);
+  kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
   int slot = -1;
   if (__kmp_mv_fixed_name == NULL)
     slot = __kmp_mv_fixed_index < n ? __kmp_mv_fixed_index : -1;
   else
     for (int i = 0; i < n && slot < 0; ++i)
-      if (strcmp(t->versions[i].name, __kmp_mv_fixed_name) == 0)
+      if (strcmp(vs[i].name, __kmp_mv_fixed_name) == 0)
         slot = i;
   if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0) {
     char num[16];
@@ -587,8 +594,20 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   int stack_cand[16];
   int *cand = n <= 16 ? stack_cand
                       : (int *)KMP_INTERNAL_MALLOC(n * sizeof(int));
-  kmp_mv_type_t *type = NULL;
-  for (int i = 0; i < n; ++i) {
+  // Fast path: the launch passes its type's versions in slot order (one unit
+  // defines the type, or this is its first unit), compared entry by entry.
+  kmp_mv_type_t *type = __kmp_mv_find_type(run->type);
+  int matched = 0;
+  if (type && n <= type->nversions.load(std::memory_order_acquire)) {
+    kmp_mv_version_t *vs = type->versions.load(std::memory_order_acquire);
+    while (matched < n &&
+           vs[matched].entry == (matched == 0 ? run->routine0
+                                              : run->versions[matched]->routine)) {
+      cand[matched] = matched;
+      ++matched;
+    }
+  }
+  for (int i = matched; i < n; ++i) { // otherwise, the entry -> slot table
     kmp_routine_entry_t entry =
         i == 0 ? run->routine0 : run->versions[i]->routine;
     kmp_mv_entry_t *e = __kmp_mv_entry_of(run->type, entry);
@@ -795,9 +814,10 @@ static int __kmp_mv_write_stats(const char *path, int id) {
         for (int v = 0; v < s->key.narms; ++v) {
           const kmp_mv_arm_t *a = &s->key.arms[v];
           fprintf(f, "%d,%d,", (int)t->id, v);
-          __kmp_mv_csv_string(f, t->versions[v].name);
+          kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+          __kmp_mv_csv_string(f, vs[v].name);
           fputc(',', f);
-          __kmp_mv_csv_string(f, t->versions[v].location);
+          __kmp_mv_csv_string(f, vs[v].location);
           fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s\n",
                   (long long)s->cost, (int)s->locality,
                   (unsigned long long)a->n, a->mean, kmp_mv_stddev(a), a->q,
@@ -837,7 +857,9 @@ static int __kmp_mv_write_trace(const char *path) {
                 (unsigned long long)r->time, (long long)r->cost,
                 (int)r->socket, (int)r->node1, (int)r->node2, (int)r->type,
                 (int)r->slot);
-        __kmp_mv_csv_string(f, t ? t->versions[r->slot].name : "");
+        __kmp_mv_csv_string(
+            f, t ? t->versions.load(std::memory_order_acquire)[r->slot].name
+                 : "");
         fputc('\n', f);
       }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);

@@ -10,7 +10,7 @@
 // The mean is exactly what kmp_task_stats_set and _add/_sub made it (rows
 // sorted as text: cost 10 and 11 come before 7).
 // STATS: 1,0,"a","test",10,3,10,
-// STATS: 1,0,"a","test",11,-1,10,{{[1-9][0-9]{6,7}}}.{{[0-9]}},
+// STATS: 1,0,"a","test",11,-1,10,{{[1-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]?}}.{{[0-9]}},
 // STATS: 1,0,"a","test",7,-1,10,1000.0,0.0,
 // STATS: 1,0,"a","test",8,-1,10,250.0,0.0,
 // STATS: 1,0,"a","test",9,-1,10,1500.0,0.0,

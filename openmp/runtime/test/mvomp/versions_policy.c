@@ -12,15 +12,15 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT=fixed:nosuch %libomp-run 2>&1 | FileCheck --check-prefix=NOSUCH %s
 
 // Mean: five of the first version, five of the second, then the faster.
-// MEAN: sequence 0000011111{{1+}}$
+// MEAN: sequence 0000011111{{1+$}}
 // MEAN: last 60: fast 60
-// MEAN2: sequence 00111{{1+}}$
+// MEAN2: sequence 00111{{1+$}}
 // UCB and TS: each version twice, then (nearly) always the faster.
 // UCB: sequence 0011
 // UCB: last 60: fast {{(5[4-9]|60)}}
 // GB: last 60: fast {{(5[4-9]|60)}}
-// FIXED0: sequence 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000$
-// FIXED1: sequence 1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111$
+// FIXED0: sequence 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000{{$}}
+// FIXED1: sequence 1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111{{$}}
 // Random: both versions, neither all the time.
 // RANDOM: last 60: fast {{(1[5-9]|[2-3][0-9]|4[0-5])}}
 // NOSUCH: OMP: Warning (MVOMP): OMP_SELECT=fixed:nosuch: task type 1 has no such version; choosing with mean instead
