@@ -8,8 +8,8 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-REPS=${REPS:-7}
-TASKS=${TASKS:-200000}
+REPS=${REPS:-9}
+TASKS=${TASKS:-1000000}
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench
@@ -24,7 +24,7 @@ for threads in 1 2; do
     for c in "${configs[@]}"; do
       set -- $c
       n=$TASKS
-      [ "$1" = versions ] && [ "$2" -gt 16 ] && n=$((TASKS / 10))
+      [ "$1" = versions ] && [ "$2" -gt 8 ] && n=$((TASKS * 8 / $2))
       if [ "$1" = plain ]; then
         lib=$MVOMP_PREFIX/lib; [ "$2" = upstream ] && lib=$pristine
         v=$(LD_LIBRARY_PATH=$lib OMP_NUM_THREADS=$threads "$out/overhead" plain "$n")

@@ -56,10 +56,31 @@ static void __kmp_mv_warn(const char *fmt, ...) {
   va_end(ap);
 }
 
-static inline kmp_uint64 __kmp_mv_now(void) {
+// Time. Executions are timed with the TSC where libomp itself relies on it
+// (x86, for its blocktime: calibrated at initialisation, __kmp_ticks_per_msec),
+// since reading it costs a few nanoseconds; elsewhere with CLOCK_MONOTONIC.
+#if KMP_OS_UNIX && (KMP_ARCH_X86 || KMP_ARCH_X86_64)
+static inline kmp_uint64 __kmp_mv_ticks(void) { return __builtin_ia32_rdtsc(); }
+static double __kmp_mv_tick_ns = 0; // set once libomp has calibrated the TSC
+static inline double __kmp_mv_ns_per_tick(void) {
+  if (UNLIKELY(__kmp_mv_tick_ns == 0))
+    __kmp_mv_tick_ns = 1e6 / (double)__kmp_ticks_per_msec;
+  return __kmp_mv_tick_ns;
+}
+#else
+static inline kmp_uint64 __kmp_mv_ticks(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (kmp_uint64)ts.tv_sec * 1000000000ULL + (kmp_uint64)ts.tv_nsec;
+}
+static inline double __kmp_mv_ns_per_tick(void) { return 1.0; }
+#endif
+
+// Now in nanoseconds on the runtime's clock (kmp_task_stats_time()).
+static kmp_uint64 __kmp_mv_now_ns(void) {
+  if (UNLIKELY(!TCR_4(__kmp_init_serial)))
+    __kmp_serial_initialize(); // the TSC is calibrated there
+  return (kmp_uint64)((double)__kmp_mv_ticks() * __kmp_mv_ns_per_tick());
 }
 
 // A test-and-test-and-set spin lock: the critical sections it guards (one
@@ -337,8 +358,8 @@ static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
 // The execution of a multi-version task in progress on this thread (a stack:
 // a version may run another multi-version task inline).
 struct kmp_mv_frame_t {
-  kmp_uint64 start;
-  kmp_int64 adjust; // kmp_task_stats_add/sub/delta since start or the set
+  kmp_uint64 start;  // clock ticks (__kmp_mv_ticks)
+  kmp_int64 adjust; // ns, kmp_task_stats_add/sub/delta since start or the set
   kmp_uint64 set;   // kmp_task_stats_set, valid if has_set
   int has_set;
   kmp_mv_frame_t *outer;
@@ -368,6 +389,19 @@ struct kmp_mv_thread_t {
   int rng_seeded;
   kmp_mv_trace_chunk_t *trace_head, *trace_tail;
   kmp_mv_thread_t *next_traced;
+  // The carrier this thread allocated last, and the room for its record.
+  kmp_task_t *pending_carrier;
+  struct kmp_mv_launch_t *pending_record;
+  char *pending_arena;
+  size_t pending_arena_left;
+  // The type of this thread's last launch, and the key of its last dispatch:
+  // consecutive tasks of one type and cost skip the hash lookups. Types and
+  // keys are never freed.
+  kmp_mv_type_t *launch_type;
+  kmp_mv_type_t *cache_type;
+  kmp_mv_stats_t *cache_stats;
+  kmp_int64 cache_cost;
+  kmp_int32 cache_locality;
 };
 
 static __thread kmp_mv_thread_t __kmp_mv_th
@@ -376,7 +410,7 @@ static __thread kmp_mv_thread_t __kmp_mv_th
                                                   NULL, NULL};
 
 static kmp_mv_thread_t *__kmp_mv_traced_threads = NULL; // registry lock
-static kmp_uint64 __kmp_mv_epoch = 0; // trace times are relative to this
+static kmp_uint64 __kmp_mv_epoch = 0; // ticks; trace times count from it
 
 /* ------------------------------------------------------------------------ */
 /* Topology: NUMA node and socket of a CPU, NUMA node of an address         */
@@ -453,43 +487,83 @@ static kmp_int32 __kmp_mv_node_of(void *p) {
 /* ------------------------------------------------------------------------ */
 /* Launch and dispatch                                                      */
 
+// The record of one launch, written by the launching thread (which has the
+// versions in its cache: it resolves their slots) and read at dispatch. It
+// lives inside the carrier's own allocation (after its privates) for up to
+// KMP_MV_INLINE_VERSIONS versions, else it is allocated apart (external).
+#define KMP_MV_INLINE_VERSIONS 8
 struct kmp_mv_launch_t {
   kmp_routine_entry_t routine0; // versions[0]'s own entry and shareds: the
   void *shareds0;               // carrier's fields hold this record meanwhile
-  kmp_int32 type;
+  kmp_mv_type_t *type;
   kmp_int32 n;
+  kmp_int32 external;
   kmp_int64 cost;
   kmp_int64 divby;
   kmp_int32 node1, node2;
-  kmp_task_t *versions[1]; // n entries
+  kmp_int32 release; // some version 1..n-1 has destructors or its own memory
+  kmp_task_t **versions; // n entries: inline_versions, or after the record
+  kmp_int32 *slots;      // n entries: each version's slot in its type
+  kmp_task_t *inline_versions[KMP_MV_INLINE_VERSIONS];
+  kmp_int32 inline_slots[KMP_MV_INLINE_VERSIONS];
 };
 
 // Versions 1..n-1 of a launch are not libomp tasks: each is a block with this
 // header, then a kmp_task_t, its privates and its shareds, laid out as
 // __kmp_task_alloc lays out a task, so that the version's entry runs on it
-// unchanged. The header keeps kmp_task_t on a 64-byte boundary.
+// unchanged. The header keeps kmp_task_t on a 64-byte boundary. Blocks are
+// carved from room reserved in the carrier's allocation while it lasts (so a
+// launch of a few versions allocates and frees once), else allocated apart.
 #define KMP_MV_BLOCK_MAGIC 0x4d56424cU
+#define KMP_MV_INLINE_ARENA 512
 struct kmp_mv_block_t {
   kmp_uint32 magic;
-  kmp_int32 flags; // the define's kmp_tasking_flags_t
-  char pad[56];
+  kmp_int32 flags;     // the define's kmp_tasking_flags_t
+  kmp_int32 in_carrier; // freed with the carrier, not on its own
+  char pad[52];
 };
 static_assert(sizeof(kmp_mv_block_t) == 64, "kmp_task_t alignment");
+
+static inline size_t __kmp_mv_round(size_t x, size_t a) {
+  return (x + a - 1) & ~(a - 1);
+}
 
 kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
                                           kmp_int32 index, kmp_int32 flags,
                                           size_t sizeof_kmp_task_t,
                                           size_t sizeof_shareds,
                                           kmp_routine_entry_t entry) {
-  if (index == 0) // the carrier: an ordinary task
-    return __kmpc_omp_task_alloc(loc, gtid, flags, sizeof_kmp_task_t,
-                                 sizeof_shareds, entry);
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  if (index == 0) {
+    // The carrier: an ordinary task, with room after its privates for the
+    // launch record and the other versions' blocks (kmp_task_t is 64-byte
+    // aligned in a task, so 64-byte offsets from it stay aligned).
+    size_t rec = __kmp_mv_round(sizeof_kmp_task_t, 8);
+    size_t arena = __kmp_mv_round(rec + sizeof(kmp_mv_launch_t), 64);
+    kmp_task_t *task =
+        __kmpc_omp_task_alloc(loc, gtid, flags, arena + KMP_MV_INLINE_ARENA,
+                              sizeof_shareds, entry);
+    th->pending_carrier = task;
+    th->pending_record = (kmp_mv_launch_t *)((char *)task + rec);
+    th->pending_arena = (char *)task + arena;
+    th->pending_arena_left = KMP_MV_INLINE_ARENA;
+    return task;
+  }
   // Shareds on a pointer boundary after the privates, as in __kmp_task_alloc.
-  size_t shareds_offset = (sizeof(kmp_mv_block_t) + sizeof_kmp_task_t +
-                           sizeof(void *) - 1) &
-                          ~(sizeof(void *) - 1);
-  kmp_mv_block_t *block = (kmp_mv_block_t *)__kmp_fast_allocate(
-      __kmp_threads[gtid], shareds_offset + sizeof_shareds);
+  size_t shareds_offset =
+      __kmp_mv_round(sizeof(kmp_mv_block_t) + sizeof_kmp_task_t,
+                     sizeof(void *));
+  size_t size = __kmp_mv_round(shareds_offset + sizeof_shareds, 64);
+  kmp_mv_block_t *block;
+  if (th->pending_carrier && size <= th->pending_arena_left) {
+    block = (kmp_mv_block_t *)th->pending_arena;
+    th->pending_arena += size;
+    th->pending_arena_left -= size;
+    block->in_carrier = 1;
+  } else {
+    block = (kmp_mv_block_t *)__kmp_fast_allocate(__kmp_threads[gtid], size);
+    block->in_carrier = 0;
+  }
   block->magic = KMP_MV_BLOCK_MAGIC;
   block->flags = flags;
   kmp_task_t *task = (kmp_task_t *)(block + 1);
@@ -501,6 +575,14 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
   return task;
 }
 
+// Whether releasing a version does anything (destructors, or memory of its
+// own); read at launch, while the block is in the launching thread's cache.
+static inline bool __kmp_mv_needs_release(kmp_task_t *task) {
+  kmp_mv_block_t *block = (kmp_mv_block_t *)task - 1;
+  return !block->in_carrier ||
+         ((kmp_tasking_flags_t *)&block->flags)->destructors_thunk;
+}
+
 // Runs the destructors of a version's firstprivate copies and frees it.
 static void __kmp_mv_release_version(kmp_int32 gtid, kmp_info_t *thread,
                                      kmp_task_t *task) {
@@ -509,7 +591,8 @@ static void __kmp_mv_release_version(kmp_int32 gtid, kmp_info_t *thread,
   if (((kmp_tasking_flags_t *)&block->flags)->destructors_thunk &&
       task->data1.destructors)
     task->data1.destructors(gtid, task);
-  __kmp_fast_free(thread, block);
+  if (!block->in_carrier)
+    __kmp_fast_free(thread, block);
 }
 
 static void __kmp_mv_trace(const kmp_mv_launch_t *run,
@@ -538,12 +621,13 @@ static void __kmp_mv_trace(const kmp_mv_launch_t *run,
   }
   kmp_mv_trace_rec_t *r = &c->recs[c->used];
   kmp_mv_cpu_t cpu = __kmp_mv_this_cpu();
-  r->start = start - __kmp_mv_epoch;
-  r->end = end - __kmp_mv_epoch;
+  double ns = __kmp_mv_ns_per_tick();
+  r->start = (kmp_uint64)((double)(start - __kmp_mv_epoch) * ns);
+  r->end = (kmp_uint64)((double)(end - __kmp_mv_epoch) * ns);
   r->time = time;
   r->cost = run->cost;
   r->address = address;
-  r->type = run->type;
+  r->type = run->type->id;
   r->slot = slot;
   r->thread = __kmp_tid_from_gtid(gtid); // omp_get_thread_num()
   r->socket = cpu.socket;
@@ -590,42 +674,28 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   carrier->routine = run->routine0;
   const int n = run->n;
 
-  // Slots of the launched versions in their type, and the key's statistics.
-  int stack_cand[16];
-  int *cand = n <= 16 ? stack_cand
-                      : (int *)KMP_INTERNAL_MALLOC(n * sizeof(int));
-  // Fast path: the launch passes its type's versions in slot order (one unit
-  // defines the type, or this is its first unit), compared entry by entry.
-  kmp_mv_type_t *type = __kmp_mv_find_type(run->type);
-  int matched = 0;
-  if (type && n <= type->nversions.load(std::memory_order_acquire)) {
-    kmp_mv_version_t *vs = type->versions.load(std::memory_order_acquire);
-    while (matched < n &&
-           vs[matched].entry == (matched == 0 ? run->routine0
-                                              : run->versions[matched]->routine)) {
-      cand[matched] = matched;
-      ++matched;
-    }
-  }
-  for (int i = matched; i < n; ++i) { // otherwise, the entry -> slot table
-    kmp_routine_entry_t entry =
-        i == 0 ? run->routine0 : run->versions[i]->routine;
-    kmp_mv_entry_t *e = __kmp_mv_entry_of(run->type, entry);
-    cand[i] = e->slot;
-    type = e->type;
-  }
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_type_t *type = run->type;
+  const kmp_int32 *cand = run->slots;
   kmp_int32 locality = -1;
   if (run->node1 >= 0 || run->node2 >= 0) {
     kmp_int32 here = __kmp_mv_this_cpu().node;
     locality = (run->node1 < 0 || run->node1 == here ? 1 : 0) |
                (run->node2 < 0 || run->node2 == here ? 2 : 0);
   }
-  kmp_mv_stats_t *stats = __kmp_mv_get_stats(type, run->cost, locality);
+  kmp_mv_stats_t *stats = th->cache_stats;
+  if (th->cache_type != type || th->cache_cost != run->cost ||
+      th->cache_locality != locality || stats == NULL) {
+    stats = __kmp_mv_get_stats(type, run->cost, locality);
+    th->cache_type = type;
+    th->cache_stats = stats;
+    th->cache_cost = run->cost;
+    th->cache_locality = locality;
+  }
 
-  kmp_mv_thread_t *th = &__kmp_mv_th;
   if (UNLIKELY(!th->rng_seeded)) {
     kmp_mv_rng_seed(&th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed
-                                                 : __kmp_mv_now()) +
+                                                 : __kmp_mv_ticks()) +
                                   0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
     th->rng_seeded = 1;
   }
@@ -642,9 +712,10 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
 
   // Release the versions that will not run; versions[0] is the carrier and
   // finishes (destructors included) through libomp's normal path.
-  for (int i = 1; i < n; ++i)
-    if (i != j)
-      __kmp_mv_release_version(gtid, thread, run->versions[i]);
+  if (run->release)
+    for (int i = 1; i < n; ++i)
+      if (i != j)
+        __kmp_mv_release_version(gtid, thread, run->versions[i]);
 
   kmp_mv_frame_t frame;
   frame.adjust = 0;
@@ -653,17 +724,19 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   th->frame = &frame;
   kmp_task_t *chosen = j == 0 ? carrier : run->versions[j];
   kmp_routine_entry_t entry = chosen->routine;
-  frame.start = __kmp_mv_now();
+  frame.start = __kmp_mv_ticks();
   (*entry)(gtid, chosen);
-  kmp_uint64 end = __kmp_mv_now();
+  kmp_uint64 end = __kmp_mv_ticks();
   th->frame = frame.outer;
   if (j != 0)
     __kmp_mv_release_version(gtid, thread, chosen);
 
-  kmp_int64 elapsed =
-      (frame.has_set ? (kmp_int64)frame.set : (kmp_int64)(end - frame.start)) +
-      frame.adjust;
-  double x = elapsed > 0 ? (double)elapsed : 0.0;
+  double x = (frame.has_set ? (double)frame.set
+                             : (double)(kmp_int64)(end - frame.start) *
+                                   __kmp_mv_ns_per_tick()) +
+             (double)frame.adjust;
+  if (x < 0)
+    x = 0;
   if (run->divby > 1)
     x /= (double)run->divby;
   stats->lock.acquire();
@@ -672,9 +745,8 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 
-  if (cand != stack_cand)
-    KMP_INTERNAL_FREE(cand);
-  __kmp_fast_free(thread, run);
+  if (run->external)
+    __kmp_fast_free(thread, run);
   return 0;
 }
 
@@ -690,12 +762,23 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   kmp_task_t *carrier = versions[0];
   kmp_taskdata_t *ctd = KMP_TASK_TO_TASKDATA(carrier);
 
-  kmp_mv_launch_t *run = (kmp_mv_launch_t *)__kmp_fast_allocate(
-      thread, sizeof(kmp_mv_launch_t) + (n - 1) * sizeof(kmp_task_t *));
   kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_launch_t *run = th->pending_record;
+  if (carrier == th->pending_carrier && n <= KMP_MV_INLINE_VERSIONS) {
+    run->external = 0;
+    run->versions = run->inline_versions;
+    run->slots = run->inline_slots;
+  } else { // many versions, or another launch came between the defines
+    run = (kmp_mv_launch_t *)__kmp_fast_allocate(
+        thread, sizeof(kmp_mv_launch_t) +
+                    n * (sizeof(kmp_task_t *) + sizeof(kmp_int32)));
+    run->external = 1;
+    run->versions = (kmp_task_t **)(run + 1);
+    run->slots = (kmp_int32 *)(run->versions + n);
+  }
+  th->pending_carrier = NULL;
   run->routine0 = carrier->routine;
   run->shareds0 = carrier->shareds;
-  run->type = type;
   run->n = n;
   run->cost = th->next_cost;
   run->divby = th->next_divby;
@@ -704,8 +787,33 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   th->next_cost = 0;
   th->next_divby = 1;
   th->next_node1 = th->next_node2 = -1;
-  for (int i = 0; i < n; ++i)
+
+  // Slots of the versions in their type. Fast path: the launch passes its
+  // type's versions in slot order (one unit defines the type, or this is its
+  // first unit), compared entry by entry; otherwise the entry -> slot table.
+  kmp_mv_type_t *t = th->launch_type && th->launch_type->id == type
+                         ? th->launch_type
+                         : __kmp_mv_find_type(type);
+  int matched = 0, release = 0;
+  if (t && n <= t->nversions.load(std::memory_order_acquire)) {
+    kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+    while (matched < n && vs[matched].entry == versions[matched]->routine) {
+      run->slots[matched] = matched;
+      ++matched;
+    }
+  }
+  for (int i = matched; i < n; ++i) {
+    kmp_mv_entry_t *e = __kmp_mv_entry_of(type, versions[i]->routine);
+    run->slots[i] = e->slot;
+    t = e->type;
+  }
+  th->launch_type = run->type = t;
+  run->versions[0] = carrier;
+  for (int i = 1; i < n; ++i) {
     run->versions[i] = versions[i];
+    release |= __kmp_mv_needs_release(versions[i]);
+  }
+  run->release = release;
   carrier->routine = (kmp_routine_entry_t)__kmp_mv_dispatch;
   carrier->shareds = run;
 
@@ -755,7 +863,7 @@ void task_node2(void *p) { __kmp_mv_th.next_node2 = __kmp_mv_node_of(p); }
 
 void *kmp_task_stats_get(void) { return __kmp_mv_th.frame; }
 
-unsigned long long kmp_task_stats_time(void) { return __kmp_mv_now(); }
+unsigned long long kmp_task_stats_time(void) { return __kmp_mv_now_ns(); }
 
 void kmp_task_stats_set(unsigned long long t) {
   kmp_mv_frame_t *f = __kmp_mv_th.frame;
@@ -768,7 +876,7 @@ void kmp_task_stats_set(unsigned long long t) {
 
 void kmp_task_stats_delta(void *statsp, unsigned long long t) {
   if (statsp)
-    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)(__kmp_mv_now() - t);
+    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)(__kmp_mv_now_ns() - t);
 }
 
 void kmp_task_stats_add(void *statsp, unsigned long long t) {
@@ -794,15 +902,32 @@ static void __kmp_mv_csv_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static int __kmp_mv_write_stats(const char *path, int id) {
+// Opens `path` and writes the header line; a warning and NULL if it cannot.
+static FILE *__kmp_mv_csv_open(const char *path, const char *what,
+                               const char *header) {
   FILE *f = fopen(path, "w");
-  if (f == NULL) {
-    __kmp_mv_warn("cannot write statistics to \"%s\": %s", path,
+  if (f == NULL)
+    __kmp_mv_warn("cannot write %s to \"%s\": %s", what, path,
                   strerror(errno));
-    return 0;
-  }
-  fprintf(f, "type,version,name,location,cost,locality,count,mean_ns,"
-             "stddev_ns,sum_squares_ns2,total_ns,policy\n");
+  else
+    fputs(header, f);
+  return f;
+}
+
+static void __kmp_mv_csv_close(FILE *f, const char *path, const char *what) {
+  if (fclose(f) != 0)
+    __kmp_mv_warn("cannot write %s to \"%s\": %s", what, path,
+                  strerror(errno));
+}
+
+static void __kmp_mv_write_stats(const char *path, int id) {
+  const char *what = "statistics";
+  FILE *f = __kmp_mv_csv_open(
+      path, what,
+      "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
+      "sum_squares_ns2,total_ns,policy\n");
+  if (f == NULL)
+    return;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next) {
     if (id >= 0 && t->id != id)
@@ -828,22 +953,16 @@ static int __kmp_mv_write_stats(const char *path, int id) {
       }
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
-  int ok = fclose(f) == 0;
-  if (!ok)
-    __kmp_mv_warn("cannot write statistics to \"%s\": %s", path,
-                  strerror(errno));
-  return ok;
+  __kmp_mv_csv_close(f, path, what);
 }
 
-static int __kmp_mv_write_trace(const char *path) {
-  FILE *f = fopen(path, "w");
-  if (f == NULL) {
-    __kmp_mv_warn("cannot write the trace to \"%s\": %s", path,
-                  strerror(errno));
-    return 0;
-  }
-  fprintf(f, "start,end,thread,address,time,cost,socket,node1,node2,type,"
-             "version,name\n");
+static void __kmp_mv_write_trace(const char *path) {
+  const char *what = "the trace";
+  FILE *f = __kmp_mv_csv_open(path, what,
+                              "start,end,thread,address,time,cost,socket,"
+                              "node1,node2,type,version,name\n");
+  if (f == NULL)
+    return;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   for (kmp_mv_thread_t *th = __kmp_mv_traced_threads; th;
        th = th->next_traced)
@@ -863,11 +982,7 @@ static int __kmp_mv_write_trace(const char *path) {
         fputc('\n', f);
       }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
-  int ok = fclose(f) == 0;
-  if (!ok)
-    __kmp_mv_warn("cannot write the trace to \"%s\": %s", path,
-                  strerror(errno));
-  return ok;
+  __kmp_mv_csv_close(f, path, what);
 }
 
 void kmp_task_impl_stat_print_csv(int id) {
@@ -899,5 +1014,5 @@ void __kmp_mv_atexit_setup(void) {
 
 // Trace times count from the start of the program.
 __attribute__((constructor)) static void __kmp_mv_set_epoch(void) {
-  __kmp_mv_epoch = __kmp_mv_now();
+  __kmp_mv_epoch = __kmp_mv_ticks();
 }
