@@ -7,7 +7,8 @@
 #
 # Built Clangs and libomps are cached in $MVOMP_CACHE (default ~/.cache/mvomp) under a key made of
 # everything they are built from, so a fresh clone of the same tree at any path reuses them:
-#   clang key  = upstream tarball + llvm/ and clang/ overlay (tests excluded) + scripts/cmake/clang-*.cmake + host compiler
+#   clang key  = upstream tarball + llvm/ and clang/ overlay (tests excluded) + scripts/cmake/clang-*.cmake
+#                and llvm-static/ + host compiler
 #   libomp key = clang key + openmp/ overlay + scripts/cmake/libomp-cache.cmake
 # A change under openmp/ therefore rebuilds libomp only. Sources and build directories sit at
 # stable paths in the cache, so ninja rebuilds only what a change touches and ccache hits survive.
@@ -31,7 +32,8 @@ JOBS=${MVOMP_JOBS:-$(nproc)}
 key() { sha256sum | cut -c1-16; }
 clang_key() {
   { echo "$UPSTREAM_SHA256"; overlay_hash llvm clang
-    sha256sum "$MVOMP_ROOT"/scripts/cmake/clang-*.cmake | cut -d' ' -f1
+    sha256sum "$MVOMP_ROOT"/scripts/cmake/clang-*.cmake "$MVOMP_ROOT"/scripts/cmake/llvm-static/* |
+      cut -d' ' -f1
     "$HOST_CXX" --version 2>/dev/null | head -1; } | key
 }
 libomp_key() {
@@ -98,13 +100,14 @@ build_clang() {
   local start=$SECONDS
   configure "$BUILD/clang" "$MVOMP_ROOT/scripts/cmake/clang-cache.cmake" "$SRC/clang" \
     -DCMAKE_PROJECT_Clang_INCLUDE="$SRC/.mvomp/clang-frontend-openmp.cmake" \
+    -DLLVM_DIR="$SRC/.mvomp/llvm-static" \
     -DCMAKE_C_COMPILER="$HOST_CC" -DCMAKE_CXX_COMPILER="$HOST_CXX" \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
   ninja -C "$BUILD/clang" -j "$JOBS" clang >"$BUILD/clang.log" 2>&1 ||
     { tail -40 "$BUILD/clang.log" >&2; die "building Clang failed (log: $BUILD/clang.log)"; }
   rm -rf "$CLANG_DIR.tmp"
   for c in clang clang-resource-headers; do
-    cmake --install "$BUILD/clang" --component "$c" --prefix "$CLANG_DIR.tmp" >/dev/null
+    cmake --install "$BUILD/clang" --component "$c" --prefix "$CLANG_DIR.tmp" --strip >/dev/null
   done
   # clang's other names are installed as 55 MB copies; make them symlinks.
   for f in "$CLANG_DIR.tmp"/bin/*; do
@@ -158,7 +161,9 @@ mkdir -p "$BUILD" "$MVOMP_CACHE/clang" "$MVOMP_CACHE/libomp"
 # Always bring the source tree to this clone's overlay: the tests read their sources from it.
 materialise
 mkdir -p "$SRC/.mvomp"
+# The CMake helpers of the Clang build, at stable paths (configure arguments name them).
 cp -p "$MVOMP_ROOT/scripts/cmake/clang-frontend-openmp.cmake" "$SRC/.mvomp/"
+rm -rf "$SRC/.mvomp/llvm-static" && cp -rp "$MVOMP_ROOT/scripts/cmake/llvm-static" "$SRC/.mvomp/"
 build_clang
 build_libomp
 assemble

@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   # build of Clang and libomp
-  llvm-19-dev llvm-19-tools clang-19 cmake ninja-build ccache patch dpkg-dev xz-utils
+  llvm-19-dev llvm-19-tools libpolly-19-dev clang-19 cmake ninja-build ccache patch dpkg-dev xz-utils
   zlib1g-dev libzstd-dev libffi-dev libedit-dev libxml2-dev libncurses-dev
   libhwloc-dev hwloc perl python3 binutils
   # tests

@@ -6,7 +6,8 @@
 # scripts/test.sh runs Clang's lit tests with a site config of its own). Measured cost on 2 cores:
 # ~631 C++ files, ~45 minutes cold (docs/build.md).
 set(CMAKE_BUILD_TYPE Release CACHE STRING "")
-set(LLVM_DIR /usr/lib/llvm-19/lib/cmake/llvm CACHE PATH "")
+# LLVM_DIR: scripts/build.sh points it at a copy of llvm-static/ (Debian's LLVM package with
+# LLVM_LINK_LLVM_DYLIB forced off), at a stable path.
 set(LLVM_LINK_LLVM_DYLIB OFF CACHE BOOL "")
 set(CLANG_LINK_CLANG_DYLIB OFF CACHE BOOL "")
 set(LLVM_BUILD_LLVM_DYLIB OFF CACHE BOOL "")

@@ -3,6 +3,8 @@
 // RUN: ldd %t | FileCheck --check-prefix=LDD -DPREFIX=%mvomp-prefix %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_NUM_THREADS=2 %t 2>&1 | FileCheck %s
 // RUN: strings %mvomp-prefix/lib/libomp.so | FileCheck --check-prefix=IDENT %s
+// The installed clang is linked statically to LLVM (and so to MVOMP's OpenMP frontend).
+// RUN: ldd %mvomp-prefix/bin/clang | FileCheck --check-prefix=STATIC %s
 
 // LDD: libomp.so => [[PREFIX]]/lib/libomp.so
 // CHECK: OPENMP DISPLAY ENVIRONMENT BEGIN
@@ -10,6 +12,9 @@
 // CHECK: runtime: MVOMP libomp
 // CHECK: fib(20) = 6765
 // IDENT: @(#) MVOMP libomp
+// STATIC-NOT: libLLVM
+// STATIC-NOT: libclang-cpp
+// STATIC: libc.so
 
 #include <mvomp.h>
 #include <omp.h>

@@ -1,0 +1,1 @@
+include(/usr/lib/llvm-19/lib/cmake/llvm/LLVMConfigVersion.cmake)
