@@ -13,8 +13,7 @@ UPSTREAM_TARBALL=llvm-toolchain-19_19.1.7.orig.tar.xz
 UPSTREAM_SHA256=ae498f3bc58ae2d9f64ef5f0c035c4240152bf015a5b7738b15c22e93bdc97ce
 UPSTREAM_DIR=${MVOMP_UPSTREAM_DIR:-$MVOMP_CACHE/upstream/llvm-project-$UPSTREAM_VERSION}
 
-# Host toolchain and Debian's LLVM used to build Clang.
-HOST_LLVM=/usr/lib/llvm-19
+# Host toolchain used to build Clang.
 HOST_CC=${HOST_CC:-clang-19}
 HOST_CXX=${HOST_CXX:-clang++-19}
 # Debian's Python (python3 on PATH may be another one without Debian's modules).
