@@ -58,7 +58,7 @@ double runProblem(const Config &C, kmp_mv_rng_t &Env, uint64_t Seed,
   kmp_mv_rng_seed(&Rng, Seed);
   double Expected = 0;
   for (int R = 0; R < Rounds; ++R) {
-    int V = kmp_mv_select(&P, &Key, Cand, Versions, &Rng);
+    int V = Cand[kmp_mv_select(&P, &Key, Cand, Versions, &Rng)];
     double X = Mu[V] + 0.1 * kmp_mv_rng_gaussian(&Env);
     kmp_mv_update(&P, &Key, V, (X > 0 ? X : 0) * Ns);
     Expected += Mu[V];

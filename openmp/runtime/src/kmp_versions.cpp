@@ -699,16 +699,18 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
                                   0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
     th->rng_seeded = 1;
   }
-  kmp_mv_policy_t policy = __kmp_mv_policy;
-  if (policy.kind == kmp_mv_fixed)
-    policy.fixed_arm = __kmp_mv_fixed_slot(type);
+  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  kmp_mv_policy_t fixed;
+  if (policy->kind == kmp_mv_fixed) { // the slot fixed:<index|name> means
+    fixed = *policy;
+    fixed.fixed_arm = __kmp_mv_fixed_slot(type);
+    policy = &fixed;
+  }
   stats->lock.acquire();
   __kmp_mv_grow_arms(stats, type->nversions.load(std::memory_order_acquire));
-  int slot = kmp_mv_select(&policy, &stats->key, cand, n, &th->rng);
+  const int j = kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
   stats->lock.release();
-  int j = 0;
-  while (cand[j] != slot)
-    ++j;
+  const int slot = cand[j];
 
   // Release the versions that will not run; versions[0] is the carrier and
   // finishes (destructors included) through libomp's normal path.
@@ -740,7 +742,7 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (run->divby > 1)
     x /= (double)run->divby;
   stats->lock.acquire();
-  kmp_mv_update(&policy, &stats->key, slot, x);
+  kmp_mv_update(policy, &stats->key, slot, x);
   stats->lock.release();
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);

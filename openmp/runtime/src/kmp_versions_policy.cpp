@@ -90,15 +90,18 @@ double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
   return exp(key->arms[arm].h - m) / sum;
 }
 
+// The selectors below return a position in cand (the caller needs it to find
+// the launched version), not the arm itself.
+
 // The candidate with the fewest started executions (first on ties): used to
 // explore, and when no candidate has the statistics a policy needs because
 // its executions are still running on other threads.
 static int kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
                                 int ncand) {
-  int best = cand[0];
+  int best = 0;
   for (int i = 1; i < ncand; ++i)
-    if (key->arms[cand[i]].started < key->arms[best].started)
-      best = cand[i];
+    if (key->arms[cand[i]].started < key->arms[cand[best]].started)
+      best = i;
   return best;
 }
 
@@ -107,7 +110,7 @@ static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
                              int ncand, uint64_t reps) {
   for (int i = 0; i < ncand; ++i)
     if (key->arms[cand[i]].started < reps)
-      return cand[i];
+      return i;
   return -1;
 }
 
@@ -116,32 +119,32 @@ static int kmp_mv_select_mean(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
   // mean, which keeps being updated.
-  int arm = kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
-  if (arm >= 0)
-    return arm;
+  int best = kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
+  if (best >= 0)
+    return best;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    if (a->n > 0 && (arm < 0 || a->mean < key->arms[arm].mean))
-      arm = cand[i];
+    if (a->n > 0 && (best < 0 || a->mean < key->arms[cand[best]].mean))
+      best = i;
   }
-  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
 static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
                              const int *cand, int ncand) {
   // Every version until it has 2 samples, then the lowest bound.
-  int arm = kmp_mv_unexplored(key, cand, ncand, 2);
-  if (arm >= 0)
-    return arm;
-  double best = 0.0;
+  int best = kmp_mv_unexplored(key, cand, ncand, 2);
+  if (best >= 0)
+    return best;
+  double bound = 0.0;
   for (int i = 0; i < ncand; ++i) {
     if (key->arms[cand[i]].n < 2)
       continue;
     double b = kmp_mv_ucb_bound(key, cand[i], p->ucb_k);
-    if (arm < 0 || b < best)
-      arm = cand[i], best = b;
+    if (best < 0 || b < bound)
+      best = i, bound = b;
   }
-  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
 static int kmp_mv_select_gb(kmp_mv_key_t *key, const int *cand, int ncand,
@@ -153,61 +156,61 @@ static int kmp_mv_select_gb(kmp_mv_key_t *key, const int *cand, int ncand,
   for (int i = 0; i < ncand; ++i) {
     u -= exp(key->arms[cand[i]].h - m);
     if (u < 0.0)
-      return cand[i];
+      return i;
   }
-  return cand[ncand - 1];
+  return ncand - 1;
 }
 
 static int kmp_mv_select_ts(kmp_mv_key_t *key, const int *cand, int ncand,
                             kmp_mv_rng_t *rng) {
   // Each version twice, then one draw per version from the posterior of its
   // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
-  int arm = kmp_mv_unexplored(key, cand, ncand, 2);
-  if (arm >= 0)
-    return arm;
-  double best = 0.0;
+  int best = kmp_mv_unexplored(key, cand, ncand, 2);
+  if (best >= 0)
+    return best;
+  double low = 0.0;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (a->n < 2)
       continue;
     double draw = a->mean + kmp_mv_stddev(a) / sqrt((double)a->n) *
                                 kmp_mv_rng_gaussian(rng);
-    if (arm < 0 || draw < best)
-      arm = cand[i], best = draw;
+    if (best < 0 || draw < low)
+      best = i, low = draw;
   }
-  return arm >= 0 ? arm : kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
 int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
                   int ncand, kmp_mv_rng_t *rng) {
-  int arm = -1;
+  int pos = -1;
   switch (p->kind) {
   case kmp_mv_fixed:
-    for (int i = 0; i < ncand && arm < 0; ++i)
+    for (int i = 0; i < ncand && pos < 0; ++i)
       if (cand[i] == p->fixed_arm)
-        arm = cand[i];
-    if (arm < 0) // not among this launch's versions: behave as mean
-      arm = kmp_mv_select_mean(p, key, cand, ncand);
+        pos = i;
+    if (pos < 0) // not among this launch's versions: behave as mean
+      pos = kmp_mv_select_mean(p, key, cand, ncand);
     break;
   case kmp_mv_random:
-    arm = cand[kmp_mv_rng_next(rng) % (uint64_t)ncand];
+    pos = (int)(kmp_mv_rng_next(rng) % (uint64_t)ncand);
     break;
   case kmp_mv_ucb:
-    arm = kmp_mv_select_ucb(p, key, cand, ncand);
+    pos = kmp_mv_select_ucb(p, key, cand, ncand);
     break;
   case kmp_mv_gb:
-    arm = kmp_mv_select_gb(key, cand, ncand, rng);
+    pos = kmp_mv_select_gb(key, cand, ncand, rng);
     break;
   case kmp_mv_ts:
-    arm = kmp_mv_select_ts(key, cand, ncand, rng);
+    pos = kmp_mv_select_ts(key, cand, ncand, rng);
     break;
   case kmp_mv_mean:
   default:
-    arm = kmp_mv_select_mean(p, key, cand, ncand);
+    pos = kmp_mv_select_mean(p, key, cand, ncand);
     break;
   }
-  key->arms[arm].started++;
-  return arm;
+  key->arms[cand[pos]].started++;
+  return pos;
 }
 
 void kmp_mv_update(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,

@@ -69,8 +69,9 @@ double kmp_mv_rng_uniform(kmp_mv_rng_t *rng);  // in [0, 1)
 double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
 
 // Chooses the arm to run among cand[0..ncand-1] (indices into key->arms,
-// ncand >= 1) and counts it as started. Deterministic for mean, ucb and fixed;
-// gb, random and ts draw from rng.
+// ncand >= 1), counts it as started, and returns its position i in cand (the
+// arm is cand[i]). Deterministic for mean, ucb and fixed; gb, random and ts
+// draw from rng.
 int kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
                   const int *cand, int ncand, kmp_mv_rng_t *rng);
 

@@ -44,8 +44,10 @@ struct Bandit {
       Cand.push_back(I);
     kmp_mv_rng_seed(&Rng, 42);
   }
+  // The arm chosen (kmp_mv_select returns its position in Cand).
   int select() {
-    return kmp_mv_select(&Policy, &Key, Cand.data(), (int)Cand.size(), &Rng);
+    return Cand[kmp_mv_select(&Policy, &Key, Cand.data(), (int)Cand.size(),
+                              &Rng)];
   }
   void update(int Arm, double Ns) { kmp_mv_update(&Policy, &Key, Arm, Ns); }
   double meanMs(int Arm) const { return Arms[Arm].mean / Ms; }
@@ -144,7 +146,7 @@ TEST(VersionsPolicy, GbSamplesItsProbabilities) {
   Bd.Arms[A].h = std::log(3.0); // P(A) = 3/4
   int CountA = 0;
   for (int R = 0; R < 40000; ++R)
-    CountA += kmp_mv_select(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 2, &Bd.Rng) == A;
+    CountA += Bd.select() == A;
   EXPECT_NEAR(CountA / 40000.0, 0.75, 0.01);
 
   Bandit Learn(kmp_mv_gb, 2);
@@ -163,7 +165,7 @@ TEST(VersionsPolicy, FixedAndFallback) {
     EXPECT_EQ(Bd.select(), 2);
   // A launch without the fixed version behaves as Mean.
   int Cand[] = {0, 1};
-  EXPECT_EQ(kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng), 0);
+  EXPECT_EQ(Cand[kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)], 0);
 }
 
 TEST(VersionsPolicy, RandomIsUniformAndReproducible) {
@@ -204,7 +206,7 @@ TEST(VersionsPolicy, OnlyCandidates) {
     Bandit Bd(Kind, 6);
     int Cand[] = {4, 1};
     for (int R = 0; R < 200; ++R) {
-      int V = kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng);
+      int V = Cand[kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)];
       ASSERT_TRUE(V == 4 || V == 1) << kmp_mv_policy_name(Kind);
       Bd.update(V, (V == 4 ? 1.0 : 2.0) * Ms);
     }

@@ -2,10 +2,12 @@
 // by cost (and divide the time), task_node1/2 key them by locality, and the
 // kmp_task_stats_* calls change the measured time of the running version.
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
-// RUN: env OMP_NUM_THREADS=2 OMP_SELECT=fixed:a %libomp-run | FileCheck %s
+// RUN: env OMP_NUM_THREADS=2 OMP_SELECT=fixed:a %libomp-run 2>&1 | FileCheck %s
 // RUN: sort %t.dir/stats.csv | FileCheck --check-prefix=STATS %s
 
 // CHECK: outside a task: stats (nil)
+// A divisor below 1 is a warning and 1 is used.
+// CHECK: OMP: Warning (MVOMP): kmp_task_reftime(8, 0): divBy must be at least 1; using 1
 // CHECK: done
 // The mean is exactly what kmp_task_stats_set and _add/_sub made it (rows
 // sorted as text: cost 10 and 11 come before 7).
@@ -53,6 +55,8 @@ int main(void) {
   mv_register(1, 2, e, names);
   mv_register(2, 2, e, names); // the same functions in a second type
   printf("outside a task: stats %p\n", kmp_task_stats_get());
+  fflush(stdout);
+  kmp_task_reftime(8, 0); // replaced by the launches below
   int x = 0;
   static int data;
 #pragma omp parallel
