@@ -1,9 +1,16 @@
-// End to end: two translation units define versions of the same task type;
-// the runtime merges them by name (one set of statistics), each unit launches
-// its own tasks, and stats.csv counts every execution once.
+// End to end: two translation units (then a program and a shared library)
+// define versions of the same task type; the runtime merges them by name (one
+// set of statistics), each unit launches its own tasks, and stats.csv counts
+// every execution once.
 // RUN: %clang %openmp_flags %flags %s %S/Inputs/two_units_b.c -o %t && env OMP_NUM_THREADS=2 OMP_SELECT_STATS=%t.csv %libomp-run | FileCheck %s
 // RUN: grep -c '^5,' %t.csv | FileCheck --check-prefix=ROWS %s
 // RUN: awk -F, '$1 == 5 { n += $7 } END { print "executions", n }' %t.csv | FileCheck --check-prefix=SUM %s
+// The second unit in a shared library: its constructor registers its table
+// when the library is loaded, and the versions merge the same way.
+// RUN: %clang %openmp_flags %flags -fPIC -shared %S/Inputs/two_units_b.c -o %t.b.so
+// RUN: %clang %openmp_flags %flags %s %t.b.so -o %t.shared && env OMP_NUM_THREADS=2 OMP_SELECT_STATS=%t.shared.csv %t.shared | FileCheck %s
+// RUN: grep -c '^5,' %t.shared.csv | FileCheck --check-prefix=ROWS %s
+// RUN: awk -F, '$1 == 5 { n += $7 } END { print "executions", n }' %t.shared.csv | FileCheck --check-prefix=SUM %s
 // CHECK: unit a: 100 runs
 // CHECK-NEXT: unit b: 100 runs
 // ROWS: 2
