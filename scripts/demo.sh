@@ -2,7 +2,8 @@
 # MVOMP's main demo: builds the toolchain if needed (first time: ~50 minutes on 2 cores), compiles
 # a task-parallel program with the installed clang and runs it on MVOMP's libomp, then lets the
 # runtime choose between two versions of a task (benchmarks/demo/versions_demo.c) and compares
-# its choice with each version alone.
+# its choice with each version alone; last, the tiled Cholesky with four BLAS versions per kernel
+# (benchmarks/cholesky), chosen by UCB, with a summary per kernel and a Gantt chart of its trace.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -28,3 +29,29 @@ for sel in fixed:matmul_ijk fixed:matmul_ikj ucb; do
 done
 msg "what OMP_SELECT=ucb did ($out/stats.csv; columns in docs/runtime.md):"
 awk -F, 'NR > 1 { gsub(/"/, "", $3); printf "  %-12s ran %4d times, mean %8.1f us\n", $3, $7, $8 / 1000 }' stats.csv
+
+msg "the tiled Cholesky of thesis 000 (benchmarks/cholesky, n=2048, block 256, single precision):"
+msg "strsm, ssyrk and sgemm each have 4 versions: OpenBLAS, BLIS, reference BLAS, plain loops"
+ch=$out/cholesky
+mkdir -p "$ch"
+"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
+  -o "$ch/cholesky"
+names=(OpenBLAS BLIS "reference BLAS" "plain loops")
+best=""
+for i in 0 1 2 3; do
+  line=$(OMP_SELECT=fixed:$i "$ch/cholesky" 2048 256)
+  secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
+  printf '  every task on %-15s %s\n' "${names[$i]}:" "${line#*: }"
+  if [ -z "$best" ] || [ "$(echo "$secs < $best" | bc -l)" = 1 ]; then best=$secs; bestname=${names[$i]}; fi
+done
+line=$(OMP_SELECT=ucb OMP_SELECT_STATS="$ch/stats.csv" OMP_SELECT_TRACE="$ch/trace.csv" \
+  "$ch/cholesky" 2048 256)
+secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
+printf '  the runtime choosing (UCB): %s\n' "${line#*: }"
+printf '  UCB took %.1f%% more than the best single library (%s), exploration included\n' \
+  "$(echo "($secs / $best - 1) * 100" | bc -l)" "$bestname"
+msg "what UCB ran, per kernel:"
+"$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" kernels "$ch/stats.csv"
+"$PYTHON" "$MVOMP_ROOT/benchmarks/runner/plot_trace.py" "$ch/trace.csv" "$ch/trace.png" \
+  "Cholesky 2048/256, OMP_SELECT=ucb, $(nproc) threads"
+msg "wrote $ch/stats.csv, $ch/trace.csv and the Gantt chart $ch/trace.png (docs/benchmarks.md explains them)"
