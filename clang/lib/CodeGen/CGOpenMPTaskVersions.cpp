@@ -104,6 +104,19 @@ static std::string getVersionName(CodeGenModule &CGM,
       .str();
 }
 
+/// The runtime entry point \p Name, declared from the types of the arguments
+/// it is called with (these entry points are MVOMP's, not in OMPKinds.def).
+static llvm::FunctionCallee getRuntimeFunction(CodeGenModule &CGM,
+                                               llvm::Type *Result,
+                                               ArrayRef<llvm::Value *> Args,
+                                               StringRef Name) {
+  SmallVector<llvm::Type *, 11> ArgTys;
+  for (llvm::Value *A : Args)
+    ArgTys.push_back(A->getType());
+  return CGM.CreateRuntimeFunction(
+      llvm::FunctionType::get(Result, ArgTys, /*isVarArg=*/false), Name);
+}
+
 static std::string getVersionLocation(CodeGenModule &CGM, SourceLocation Loc) {
   PresumedLoc PLoc = CGM.getContext().getSourceManager().getPresumedLoc(Loc);
   if (PLoc.isInvalid())
@@ -122,13 +135,10 @@ llvm::Value *CGOpenMPRuntime::emitTaskVersionAlloc(
   //     size_t sizeof_shareds, kmp_routine_entry_t entry);
   SmallVector<llvm::Value *, 8> Args(AllocArgs.begin(), AllocArgs.end());
   Args.insert(Args.begin() + 2, CGF.Builder.getInt32(Pending.size()));
-  SmallVector<llvm::Type *, 8> ArgTys;
-  for (llvm::Value *A : Args)
-    ArgTys.push_back(A->getType());
-  llvm::FunctionCallee AllocFn = CGM.CreateRuntimeFunction(
-      llvm::FunctionType::get(CGM.VoidPtrTy, ArgTys, /*isVarArg=*/false),
-      "__kmpc_omp_task_version_alloc");
-  llvm::Value *NewTask = CGF.EmitRuntimeCall(AllocFn, Args);
+  llvm::Value *NewTask =
+      CGF.EmitRuntimeCall(getRuntimeFunction(CGM, CGM.VoidPtrTy, Args,
+                                             "__kmpc_omp_task_version_alloc"),
+                          Args);
 
   Address Slot =
       CGF.CreateMemTemp(CGM.getContext().VoidPtrTy, ".omp.task_version");
@@ -177,8 +187,9 @@ void CGOpenMPRuntime::emitTaskVersionsRun(CodeGenFunction &CGF,
   }
   if (const auto *C = D.getSingleClause<OMPFinalClause>()) {
     llvm::Value *Cond = CGF.EvaluateExprAsBool(C->getCondition());
-    Flags = B.CreateOr(Flags, B.CreateSelect(Cond, B.getInt32(TaskVersionsFinal),
-                                             B.getInt32(0)));
+    Flags =
+        B.CreateOr(Flags, B.CreateSelect(Cond, B.getInt32(TaskVersionsFinal),
+                                         B.getInt32(0)));
   }
   llvm::Value *Priority = B.getInt32(0);
   if (const auto *C = D.getSingleClause<OMPPriorityClause>()) {
@@ -204,24 +215,21 @@ void CGOpenMPRuntime::emitTaskVersionsRun(CodeGenFunction &CGF,
   //     kmp_int32 type, kmp_int32 n, kmp_task_t **versions, kmp_int32 flags,
   //     kmp_int32 priority, kmp_int32 ndeps, kmp_depend_info_t *dep_list,
   //     kmp_int32 ndeps_noalias, kmp_depend_info_t *noalias_dep_list);
-  llvm::Value *Args[] = {emitUpdateLocation(CGF, Loc),
-                         getThreadID(CGF, Loc),
-                         B.getInt32(getTaskType(Ctx, D)),
-                         B.getInt32(Versions.size()),
-                         Array.emitRawPointer(CGF),
-                         Flags,
-                         Priority,
-                         B.CreateIntCast(NumDeps, CGF.Int32Ty, /*isSigned=*/true),
-                         DepList,
-                         B.getInt32(0),
-                         llvm::ConstantPointerNull::get(CGF.VoidPtrTy)};
-  SmallVector<llvm::Type *, 11> ArgTys;
-  for (llvm::Value *A : Args)
-    ArgTys.push_back(A->getType());
-  llvm::FunctionCallee RunFn = CGM.CreateRuntimeFunction(
-      llvm::FunctionType::get(CGF.Int32Ty, ArgTys, /*isVarArg=*/false),
-      "__kmpc_omp_task_versions");
-  CGF.EmitRuntimeCall(RunFn, Args);
+  llvm::Value *Args[] = {
+      emitUpdateLocation(CGF, Loc),
+      getThreadID(CGF, Loc),
+      B.getInt32(getTaskType(Ctx, D)),
+      B.getInt32(Versions.size()),
+      Array.emitRawPointer(CGF),
+      Flags,
+      Priority,
+      B.CreateIntCast(NumDeps, CGF.Int32Ty, /*isSigned=*/true),
+      DepList,
+      B.getInt32(0),
+      llvm::ConstantPointerNull::get(CGF.VoidPtrTy)};
+  CGF.EmitRuntimeCall(
+      getRuntimeFunction(CGM, CGF.Int32Ty, Args, "__kmpc_omp_task_versions"),
+      Args);
 }
 
 bool CGOpenMPRuntime::skipTaskVersionWithoutRuntime(
@@ -248,8 +256,7 @@ llvm::Function *CGOpenMPRuntime::emitTaskVersionTables() {
 
   llvm::Function *Fn = CGM.CreateGlobalInitOrCleanUpFunction(
       llvm::FunctionType::get(CGM.VoidTy, /*isVarArg=*/false),
-      ".omp.task_versions_register",
-      CGM.getTypes().arrangeNullaryFunction());
+      ".omp.task_versions_register", CGM.getTypes().arrangeNullaryFunction());
   llvm::IRBuilder<> B(llvm::BasicBlock::Create(LLVMCtx, "entry", Fn));
   // void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type,
   //     kmp_int32 n, const kmp_task_version_desc_t *descs);

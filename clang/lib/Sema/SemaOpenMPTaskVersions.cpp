@@ -88,8 +88,7 @@ static std::optional<VersionStmt> classify(const Stmt *S,
 }
 
 /// The task type as written in diagnostics: its value, or the expression.
-static std::string taskTypeString(const VersionStmt &V,
-                                  const ASTContext &Ctx) {
+static std::string taskTypeString(const VersionStmt &V, const ASTContext &Ctx) {
   if (V.Value)
     return llvm::toString(*V.Value, 10);
   std::string S;
@@ -104,12 +103,10 @@ static bool sameTaskType(const VersionStmt &A, const VersionStmt &B) {
 }
 
 template <typename ClauseT>
-static OMPClause *buildTaskTypeClause(SemaOpenMP &S, OpenMPClauseKind Kind,
-                                      Expr *TaskType,
-                                      SourceLocation StartLoc,
-                                      SourceLocation LParenLoc,
-                                      SourceLocation EndLoc,
-                                      ExprResult Checked) {
+static OMPClause *
+buildTaskTypeClause(SemaOpenMP &S, OpenMPClauseKind Kind, Expr *TaskType,
+                    SourceLocation StartLoc, SourceLocation LParenLoc,
+                    SourceLocation EndLoc, ExprResult Checked) {
   if (Checked.isInvalid())
     return nullptr;
   ASTContext &Ctx = S.getASTContext();
@@ -117,8 +114,7 @@ static OMPClause *buildTaskTypeClause(SemaOpenMP &S, OpenMPClauseKind Kind,
     // The runtime ABI carries the task type as a kmp_int32.
     if (V->getActiveBits() > 31) {
       S.Diag(TaskType->getExprLoc(), diag::err_omp_task_type_too_large)
-          << llvm::toString(*V, 10)
-          << getOpenMPClauseName(Kind)
+          << llvm::toString(*V, 10) << getOpenMPClauseName(Kind)
           << TaskType->getSourceRange();
       return nullptr;
     }
@@ -184,12 +180,14 @@ bool SemaOpenMP::checkTaskVersionClauses(ArrayRef<OMPClause *> Clauses,
       case OMPC_detach:
         // These describe the launch, which the run does for all versions.
         Diag(C->getBeginLoc(), diag::err_omp_task_define_launch_clause)
-            << getOpenMPClauseName(K) << SourceRange(C->getBeginLoc(), C->getEndLoc());
+            << getOpenMPClauseName(K)
+            << SourceRange(C->getBeginLoc(), C->getEndLoc());
         break;
       case OMPC_in_reduction:
       case OMPC_affinity:
         Diag(C->getBeginLoc(), diag::err_omp_task_define_unsupported_clause)
-            << getOpenMPClauseName(K) << SourceRange(C->getBeginLoc(), C->getEndLoc());
+            << getOpenMPClauseName(K)
+            << SourceRange(C->getBeginLoc(), C->getEndLoc());
         break;
       default:
         // define, private, firstprivate, shared, default, allocate.
@@ -200,7 +198,8 @@ bool SemaOpenMP::checkTaskVersionClauses(ArrayRef<OMPClause *> Clauses,
     switch (K) {
     case OMPC_untied:
       Diag(C->getBeginLoc(), diag::err_omp_task_run_clause)
-          << getOpenMPClauseName(K) << 1 << SourceRange(C->getBeginLoc(), C->getEndLoc());
+          << getOpenMPClauseName(K) << 1
+          << SourceRange(C->getBeginLoc(), C->getEndLoc());
       break;
     case OMPC_private:
     case OMPC_firstprivate:
@@ -212,7 +211,8 @@ bool SemaOpenMP::checkTaskVersionClauses(ArrayRef<OMPClause *> Clauses,
     case OMPC_detach:
       // The run has no body: data belongs to each version.
       Diag(C->getBeginLoc(), diag::err_omp_task_run_clause)
-          << getOpenMPClauseName(K) << 0 << SourceRange(C->getBeginLoc(), C->getEndLoc());
+          << getOpenMPClauseName(K) << 0
+          << SourceRange(C->getBeginLoc(), C->getEndLoc());
       break;
     default:
       // run, depend, if, final, priority, mergeable.
@@ -286,7 +286,8 @@ void SemaOpenMP::checkTaskVersionSequences(ArrayRef<Stmt *> Stmts,
         Diag(Later->Directive->getBeginLoc(),
              diag::err_omp_task_define_separated)
             << taskTypeString(*Later, Ctx);
-        Diag(Last->Directive->getBeginLoc(), diag::note_omp_task_define_previous)
+        Diag(Last->Directive->getBeginLoc(),
+             diag::note_omp_task_define_previous)
             << taskTypeString(*Last, Ctx);
       } else {
         Diag(Last->Directive->getBeginLoc(), diag::err_omp_task_define_no_run)
