@@ -17,7 +17,8 @@ n=$(/usr/bin/python3 "$here/../runner/summarize.py" kernels "$tmp/stats.csv" | g
 # The plots of docs/benchmarks.md are drawn from these files.
 /usr/bin/python3 "$here/../runner/plot_trace.py" "$tmp/trace.csv" "$tmp/gantt.png"
 /usr/bin/python3 "$here/../runner/plot_policies.py" 3 "$tmp/sgemm" "ucb=$tmp/trace.csv"
-for f in gantt.png sgemm-choices.png sgemm-time.png; do
+/usr/bin/python3 "$here/../runner/plot_ucb.py" 3 "$tmp/trace.csv" "$tmp/sgemm-ucb.png"
+for f in gantt.png sgemm-choices.png sgemm-time.png sgemm-ucb.png; do
   [ -s "$tmp/$f" ] || { echo "no $f drawn" >&2; exit 1; }
 done
 echo "PASS: cholesky smoke test"
