@@ -246,9 +246,6 @@ void SemaOpenMP::checkTaskVersionSequences(ArrayRef<Stmt *> Stmts,
     }
 
     // A group of defines, which a run of the same type must directly follow.
-    const VersionStmt *Last = &*First;
-    std::optional<VersionStmt> Next;
-    size_t J = I + 1;
     auto CheckMember = [&](const VersionStmt &V) {
       if (!sameTaskType(V, *First)) {
         Diag(V.TaskType->getExprLoc(), diag::err_omp_task_define_type_mismatch)
@@ -259,14 +256,12 @@ void SemaOpenMP::checkTaskVersionSequences(ArrayRef<Stmt *> Stmts,
             << taskTypeString(*First, Ctx);
       }
     };
-    std::optional<VersionStmt> Prev;
-    for (; J < N; ++J) {
-      Next = classify(Stmts[J], Ctx);
-      if (!Next || Next->IsRun)
-        break;
+    const OMPTaskDirective *LastDefine = First->Directive;
+    std::optional<VersionStmt> Next;
+    size_t J = I + 1;
+    for (; J < N && (Next = classify(Stmts[J], Ctx)) && !Next->IsRun; ++J) {
       CheckMember(*Next);
-      Prev = Next;
-      Last = &*Prev;
+      LastDefine = Next->Directive;
     }
     if (J < N && Next && Next->IsRun) {
       CheckMember(*Next);
@@ -274,7 +269,8 @@ void SemaOpenMP::checkTaskVersionSequences(ArrayRef<Stmt *> Stmts,
       continue;
     }
 
-    // Not followed by its run.
+    // Not followed by its run (the group's type mismatches, if any, were
+    // reported above: its type is the first define's).
     if (!ShapeChecked) {
       std::optional<VersionStmt> Later;
       for (size_t K = J; K < N && !Later; ++K) {
@@ -282,16 +278,16 @@ void SemaOpenMP::checkTaskVersionSequences(ArrayRef<Stmt *> Stmts,
         if (V && !V->IsRun && sameTaskType(*V, *First))
           Later = V;
       }
+      const std::string Type = taskTypeString(*First, Ctx);
       if (Later) {
         Diag(Later->Directive->getBeginLoc(),
              diag::err_omp_task_define_separated)
             << taskTypeString(*Later, Ctx);
-        Diag(Last->Directive->getBeginLoc(),
-             diag::note_omp_task_define_previous)
-            << taskTypeString(*Last, Ctx);
+        Diag(LastDefine->getBeginLoc(), diag::note_omp_task_define_previous)
+            << Type;
       } else {
-        Diag(Last->Directive->getBeginLoc(), diag::err_omp_task_define_no_run)
-            << taskTypeString(*Last, Ctx);
+        Diag(LastDefine->getBeginLoc(), diag::err_omp_task_define_no_run)
+            << Type;
         bool HasNext = J < N;
         Diag(HasNext ? Stmts[J]->getBeginLoc() : RBraceLoc,
              diag::note_omp_task_define_followed_by)

@@ -25,6 +25,8 @@ void ok(int *a, int n) {
     x = n;
     k2(a + x);
   }
+#pragma omp task define(1) default(none) shared(a) firstprivate(n)
+  k1(a + n);
 #pragma omp task run(1) depend(inout : a[0]) if (n > 2) final(n > 4) priority(3) mergeable
   for (int i = 0; i < n; ++i) {
 #pragma omp task define(0)
