@@ -14,7 +14,7 @@ PACKAGES=(
   # benchmarks and plots
   libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas bc
   # the serial builds loaded side by side by benchmarks/cholesky (one thread per BLAS call)
-  libopenblas0-serial libblis4-serial libblas3
+  libopenblas0-pthread libblis4-serial libblas3
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
