@@ -99,11 +99,24 @@ struct kmp_mv_spin_t {
 /* Registry: task types, their versions, and entry -> (type, slot)          */
 
 // Statistics of one key (type, cost, locality); all fields under `lock`.
+// An allocation of a key's arms. When more versions are registered, a larger
+// one replaces it, and the old one stays allocated (reachable from the new
+// one): a dispatch may still be reading it without the lock.
+struct kmp_mv_arms_block_t {
+  kmp_mv_arms_block_t *older;
+  kmp_mv_arm_t arms[1];
+};
+
 struct kmp_mv_stats_t {
   kmp_int64 cost;
   kmp_int32 locality;
   kmp_mv_spin_t lock;
   int capacity; // allocated entries of key.arms
+  // Versions 0..explored-1 have the policy's quota of executions
+  // (kmp_mv_explored): a dispatch of a type with no more versions than that
+  // chooses without the lock. Stored under the lock, after key.arms.
+  std::atomic<int> explored{0};
+  kmp_mv_arms_block_t *block; // holds key.arms
   kmp_mv_key_t key;
   kmp_mv_stats_t *next; // bucket chain (insert-only, lock-free reads)
 };
@@ -313,6 +326,7 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
   s->cost = cost;
   s->locality = locality;
   s->capacity = 0;
+  s->block = NULL;
   s->key.t = 0;
   s->key.sum = 0;
   s->key.narms = 0;
@@ -338,18 +352,19 @@ static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
     return;
   if (n > s->capacity) {
     int cap = n < 4 ? 4 : n;
-    kmp_mv_arm_t *arms =
-        (kmp_mv_arm_t *)KMP_INTERNAL_MALLOC(cap * sizeof(kmp_mv_arm_t));
+    kmp_mv_arms_block_t *b = (kmp_mv_arms_block_t *)KMP_INTERNAL_MALLOC(
+        sizeof(kmp_mv_arms_block_t) + (cap - 1) * sizeof(kmp_mv_arm_t));
+    b->older = s->block;
     if (s->key.narms)
-      memcpy(arms, s->key.arms, s->key.narms * sizeof(kmp_mv_arm_t));
-    if (s->key.arms)
-      KMP_INTERNAL_FREE(s->key.arms);
-    s->key.arms = arms;
+      memcpy(b->arms, s->key.arms, s->key.narms * sizeof(kmp_mv_arm_t));
+    s->block = b;
+    s->key.arms = b->arms;
     s->capacity = cap;
   }
   memset(&s->key.arms[s->key.narms], 0,
          (n - s->key.narms) * sizeof(kmp_mv_arm_t));
   s->key.narms = n;
+  s->explored.store(0, std::memory_order_release); // the new ones are not
 }
 
 /* ------------------------------------------------------------------------ */
@@ -706,10 +721,27 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     fixed.fixed_arm = __kmp_mv_fixed_slot(type);
     policy = &fixed;
   }
-  stats->lock.acquire();
-  __kmp_mv_grow_arms(stats, type->nversions.load(std::memory_order_acquire));
-  const int j = kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
-  stats->lock.release();
+  // Once every version of the key has the policy's quota of executions, the
+  // choice depends on the statistics only: it reads them without the lock (a
+  // choice made while another thread updates them sees the values before or
+  // after that update) and counts nothing. Until then, choosing counts the
+  // version as started, under the lock, so that threads share out the
+  // exploration.
+  int j = -1;
+  const int nv = type->nversions.load(std::memory_order_acquire);
+  KMP_DEBUG_ASSERT(nv >= n);
+  if (policy->kind == kmp_mv_fixed)
+    for (int i = 0; i < n && j < 0; ++i)
+      if (cand[i] == policy->fixed_arm)
+        j = i;
+  if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
+    j = kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
+  } else if (j < 0) {
+    stats->lock.acquire();
+    __kmp_mv_grow_arms(stats, nv);
+    j = kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
+    stats->lock.release();
+  }
   const int slot = cand[j];
 
   // Release the versions that will not run; versions[0] is the carrier and
@@ -742,7 +774,13 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (run->divby > 1)
     x /= (double)run->divby;
   stats->lock.acquire();
+  __kmp_mv_grow_arms(stats, nv); // a fixed choice took no lock before
   kmp_mv_update(policy, &stats->key, slot, x);
+  const kmp_uint64 quota = kmp_mv_quota(policy);
+  if ((quota == 0 || stats->key.arms[slot].n == quota) &&
+      stats->explored.load(std::memory_order_relaxed) < stats->key.narms &&
+      kmp_mv_explored(policy, &stats->key))
+    stats->explored.store(stats->key.narms, std::memory_order_release);
   stats->lock.release();
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);

@@ -114,7 +114,7 @@ static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
   return -1;
 }
 
-static int kmp_mv_select_mean(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
+static int kmp_mv_select_mean(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
                               const int *cand, int ncand) {
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
@@ -130,7 +130,7 @@ static int kmp_mv_select_mean(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
   return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
-static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
+static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
                              const int *cand, int ncand) {
   // Every version until it has 2 samples, then the lowest bound.
   int best = kmp_mv_unexplored(key, cand, ncand, 2);
@@ -147,7 +147,7 @@ static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
   return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
-static int kmp_mv_select_gb(kmp_mv_key_t *key, const int *cand, int ncand,
+static int kmp_mv_select_gb(const kmp_mv_key_t *key, const int *cand, int ncand,
                             kmp_mv_rng_t *rng) {
   double m = kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
   for (int i = 0; i < ncand; ++i)
@@ -161,7 +161,7 @@ static int kmp_mv_select_gb(kmp_mv_key_t *key, const int *cand, int ncand,
   return ncand - 1;
 }
 
-static int kmp_mv_select_ts(kmp_mv_key_t *key, const int *cand, int ncand,
+static int kmp_mv_select_ts(const kmp_mv_key_t *key, const int *cand, int ncand,
                             kmp_mv_rng_t *rng) {
   // Each version twice, then one draw per version from the posterior of its
   // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
@@ -181,8 +181,8 @@ static int kmp_mv_select_ts(kmp_mv_key_t *key, const int *cand, int ncand,
   return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
-int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
-                  int ncand, kmp_mv_rng_t *rng) {
+int kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                  const int *cand, int ncand, kmp_mv_rng_t *rng) {
   int pos = -1;
   switch (p->kind) {
   case kmp_mv_fixed:
@@ -209,8 +209,37 @@ int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
     pos = kmp_mv_select_mean(p, key, cand, ncand);
     break;
   }
+  return pos;
+}
+
+int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
+                  int ncand, kmp_mv_rng_t *rng) {
+  int pos = kmp_mv_choose(p, key, cand, ncand, rng);
   key->arms[cand[pos]].started++;
   return pos;
+}
+
+uint64_t kmp_mv_quota(const kmp_mv_policy_t *p) {
+  switch (p->kind) {
+  case kmp_mv_ucb:
+  case kmp_mv_ts:
+    return 2;
+  case kmp_mv_gb:
+  case kmp_mv_random:
+    return 0;
+  case kmp_mv_mean:
+  case kmp_mv_fixed:
+  default:
+    return (uint64_t)p->mean_reps;
+  }
+}
+
+bool kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
+  uint64_t quota = kmp_mv_quota(p);
+  for (int i = 0; i < key->narms; ++i)
+    if (key->arms[i].n < quota)
+      return false;
+  return true;
 }
 
 void kmp_mv_update(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,

@@ -75,6 +75,21 @@ double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
 int kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
                   const int *cand, int ncand, kmp_mv_rng_t *rng);
 
+// The choice of kmp_mv_select, without counting it as started: reads key
+// only. Once kmp_mv_explored(policy, key) holds, the policies' choices no
+// longer depend on the started counts, and libomp chooses with this, without
+// the key's lock.
+int kmp_mv_choose(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
+                  const int *cand, int ncand, kmp_mv_rng_t *rng);
+
+// The completed executions of every version a policy needs before it stops
+// exploring by started counts: mean OMP_MEAN_REPS, ucb and ts 2, gb and
+// random 0; fixed as mean (a launch without the fixed version uses mean).
+uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy);
+
+// Whether every arm of key has completed kmp_mv_quota(policy) executions.
+bool kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
+
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, and GB's preferences.
 void kmp_mv_update(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,

@@ -226,6 +226,47 @@ TEST(VersionsPolicy, ExplorationCountsStartedExecutions) {
   EXPECT_EQ(Bd.select(), A);
 }
 
+// Once every version has its quota of executions (kmp_mv_explored), libomp
+// chooses with kmp_mv_choose, without the lock: it must make the choice
+// kmp_mv_select makes and change nothing.
+TEST(VersionsPolicy, ChooseAfterExplorationReadsOnly) {
+  const kmp_mv_policy_kind_t Kinds[] = {kmp_mv_mean, kmp_mv_ucb, kmp_mv_ts,
+                                        kmp_mv_gb, kmp_mv_fixed};
+  for (kmp_mv_policy_kind_t Kind : Kinds) {
+    Bandit Bd(Kind, 3);
+    Bd.Policy.fixed_arm = 2;
+    const uint64_t Quota = kmp_mv_quota(&Bd.Policy);
+    EXPECT_EQ(Quota, Kind == kmp_mv_gb ? 0u
+                     : Kind == kmp_mv_ucb || Kind == kmp_mv_ts
+                         ? 2u
+                         : (uint64_t)KMP_MV_DEFAULT_MEAN_REPS)
+        << kmp_mv_policy_name(Kind);
+    EXPECT_EQ(kmp_mv_explored(&Bd.Policy, &Bd.Key), Quota == 0);
+    for (int R = 0; R < 40; ++R) {
+      int V = Bd.select();
+      Bd.update(V, (1.0 + V + 0.1 * (R % 3)) * Ms);
+    }
+    ASSERT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key) ||
+                Kind == kmp_mv_fixed) // fixed runs arm 2 only
+        << kmp_mv_policy_name(Kind);
+    std::vector<kmp_mv_arm_t> Before = Bd.Arms;
+    kmp_mv_rng_t Rng = Bd.Rng;
+    int Chosen = kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 3, &Rng);
+    for (int I = 0; I < 3; ++I)
+      EXPECT_EQ(Bd.Arms[I].started, Before[I].started);
+    EXPECT_EQ(Bd.Cand[Chosen], Bd.select()) << kmp_mv_policy_name(Kind);
+  }
+  // A version registered later (no executions) is not explored.
+  Bandit Bd(kmp_mv_ucb, 2);
+  for (int R = 0; R < 4; ++R)
+    Bd.update(R % 2, Ms);
+  EXPECT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  Bd.Arms.resize(3);
+  Bd.Key.arms = Bd.Arms.data();
+  Bd.Key.narms = 3;
+  EXPECT_FALSE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
+}
+
 // Welford's update stays accurate where the plain sum of squares does not.
 TEST(VersionsPolicy, WelfordIsStable) {
   Bandit Bd(kmp_mv_mean, 1);
