@@ -16,7 +16,7 @@ out=$MVOMP_ROOT/build/bench/cholesky
 mkdir -p "$out"
 "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
   -o "$out/cholesky"
-openblas_coretype "$out/cholesky"
+openblas_coretype
 
 configs=(fixed:0 fixed:1 fixed:2 fixed:3 mean ucb gb "ucb OMP_UCB=1" "ucb OMP_UCB=4"
          "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=2")

@@ -35,13 +35,17 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # OpenBLAS 0.3.21 (Debian 12) does not know recent CPUs (this machine: family 6, model 207) and
 # falls back to its Prescott (SSE3) kernels, several times slower than the CPU allows, which would
-# make the benchmarks compare BLIS with a crippled OpenBLAS. When a probe run of the given
-# Cholesky binary reports that fallback and the user has not set OPENBLAS_CORETYPE, use the
-# newest of OpenBLAS's kernel sets the CPU's flags allow, and say so.
+# make the benchmarks compare BLIS with a crippled OpenBLAS. When OpenBLAS reports that fallback
+# and the user has not set OPENBLAS_CORETYPE, use the newest of OpenBLAS's kernel sets the CPU's
+# flags allow, and say so.
+OPENBLAS_LIB=/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0
 openblas_coretype() {
   [ -z "${OPENBLAS_CORETYPE:-}" ] || return 0
   local core flags t
-  core=$(OMP_SELECT=fixed:1 OMP_NUM_THREADS=1 "$1" 64 64 | sed -n 's/.*OpenBLAS kernels //p')
+  core=$(OPENBLAS_NUM_THREADS=1 "$PYTHON" -c 'import ctypes, sys
+f = ctypes.CDLL(sys.argv[1]).openblas_get_corename
+f.restype = ctypes.c_char_p
+print(f().decode())' "$OPENBLAS_LIB")
   [ "$core" = Prescott ] || return 0
   flags=" $(grep -m1 '^flags' /proc/cpuinfo) "
   case $flags in

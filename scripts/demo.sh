@@ -36,7 +36,7 @@ ch=$out/cholesky
 mkdir -p "$ch"
 "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
   -o "$ch/cholesky"
-openblas_coretype "$ch/cholesky"
+openblas_coretype
 names=(OpenBLAS BLIS "reference BLAS" "plain loops")
 best=""
 for i in 0 1 2 3; do

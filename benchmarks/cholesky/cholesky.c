@@ -3,88 +3,21 @@
 // sgemm are multi-version tasks whose versions are the same kernel from Debian's OpenBLAS, BLIS
 // and reference BLAS, plus plain C loops as a clearly slow arm.
 //
-// The three libraries export the same Fortran symbols (sgemm_, ...). Each is loaded with
-// dlopen(RTLD_LOCAL | RTLD_DEEPBIND), so that each one's own calls bind inside it and the
-// program reaches each through its own function pointers. Each library is held to one thread per
-// call (the parallelism is the task graph's). OpenBLAS is Debian's pthread build set to one
-// thread, not its serial build: the serial build has no locking (USE_LOCKING=0) and gives wrong
-// results when two threads call it at once; BLIS's serial build is thread-safe.
+// The three libraries are loaded side by side with dlopen(RTLD_DEEPBIND), each held to one
+// thread per call (benchmarks/common/blas_libs.h).
 //
 //   cholesky [n] [block]      defaults 2048 256; n a multiple of block
 //
 // Prints the time, GFLOP/s and the relative residual ||A x - L L^T x|| / (||A|| ||x||) for a
 // random x, and exits 1 if the residual is above 1e-4 (single precision, n up to a few
 // thousands). OMP_SELECT, OMP_SELECT_STATS, ... work as usual (docs/runtime.md).
-#include <dlfcn.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef void (*sgemm_t)(const char *, const char *, const int *, const int *, const int *,
-                        const float *, const float *, const int *, const float *, const int *,
-                        const float *, float *, const int *);
-typedef void (*strsm_t)(const char *, const char *, const char *, const char *, const int *,
-                        const int *, const float *, const float *, const int *, float *,
-                        const int *);
-typedef void (*ssyrk_t)(const char *, const char *, const int *, const int *, const float *,
-                        const float *, const int *, const float *, float *, const int *);
-typedef void (*spotrf_t)(const char *, const int *, float *, const int *, int *);
-
-enum { openblas, blis, refblas, nlibs };
-static struct blas {
-  const char *name, *path, *package;
-  sgemm_t sgemm;
-  strsm_t strsm;
-  ssyrk_t ssyrk;
-  spotrf_t spotrf;
-} libs[nlibs] = {
-    {"OpenBLAS", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0",
-     "libopenblas0-pthread"},
-    {"BLIS", "/usr/lib/x86_64-linux-gnu/blis-serial/libblis.so.4", "libblis4-serial"},
-    {"reference BLAS", "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3", "libblas3"},
-};
-
-static void *sym(void *h, const struct blas *l, const char *name, int required) {
-  void *p = dlsym(h, name);
-  if (!p && required) {
-    fprintf(stderr, "cholesky: %s (%s) has no %s\n", l->name, l->path, name);
-    exit(2);
-  }
-  return p;
-}
-
-// The kernels OpenBLAS picked for this CPU (OPENBLAS_CORETYPE overrides its detection).
-static const char *openblas_core = "?";
-
-static void load_libraries(void) {
-  // OpenBLAS's pthread build reads this when it is loaded: no thread pool of its own.
-  setenv("OPENBLAS_NUM_THREADS", "1", 1);
-  for (int i = 0; i < nlibs; ++i) {
-    struct blas *l = &libs[i];
-    void *h = dlopen(l->path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!h) {
-      fprintf(stderr, "cholesky: cannot load %s: %s (Debian package %s)\n", l->name, dlerror(),
-              l->package);
-      exit(2);
-    }
-    l->sgemm = (sgemm_t)sym(h, l, "sgemm_", 1);
-    l->strsm = (strsm_t)sym(h, l, "strsm_", 1);
-    l->ssyrk = (ssyrk_t)sym(h, l, "ssyrk_", 1);
-    l->spotrf = (spotrf_t)sym(h, l, "spotrf_", 0);
-    char *(*core)(void) = (char *(*)(void))sym(h, l, "openblas_get_corename", 0);
-    if (core)
-      openblas_core = core();
-    // One thread per call, whatever the build.
-    void (*set)(int) = (void (*)(int))sym(h, l, "openblas_set_num_threads", 0);
-    if (set)
-      set(1);
-    set = (void (*)(int))sym(h, l, "bli_thread_set_num_threads", 0);
-    if (set)
-      set(1);
-  }
-}
+#include "../common/blas_libs.h"
 
 static int bs; // block size: tiles are bs x bs, column-major
 static const float one = 1.0f, minus_one = -1.0f;
@@ -223,7 +156,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   nt = n / bs;
-  load_libraries();
+  load_blas_libraries(nlibs);
   warm_up();
   A = calloc((size_t)nt * nt, sizeof(float *));
   for (int ti = 0; ti < nt; ++ti)

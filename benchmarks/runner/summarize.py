@@ -5,11 +5,16 @@
       Prints, per thread count, a table shaped like thesis 000 Tables 4.3/4.5: mean time and its
       99.7% confidence interval (mean +- 3 s / sqrt(runs)), median, and "% over the best single
       version" (the fastest fixed:<version> configuration, by median, in the same file).
+  summarize.py prise OUT...           OUT: outputs of benchmarks/prise named POLICY-CLASSES-SEED.txt.
+      Per policy and classes per octave, averaged over the seeds: accuracy and time lost per
+      window of launches, and over the last 100 launches and the whole run.
   summarize.py kernels STATS.csv      Per task type of a stats.csv (docs/runtime.md): executions and
       mean time of each version, and the version the run settled on (the most executed).
 """
 import csv
 import math
+import os
+import re
 import statistics
 import sys
 from collections import defaultdict
@@ -59,5 +64,44 @@ def kernels(path):
             print(f"    {r['name']:<16} {n:5d} runs, mean {mean}")
 
 
+def prise(paths):
+    row = re.compile(r"^\| (\d+-\d+) \| ([\d.]+)% \| ([\d.]+)% \| ([+-][\d.]+)% \|$")
+    summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)")
+    runs = defaultdict(list)  # (policy, classes) -> [(windows, summary)]
+    for path in paths:
+        policy, classes, _ = os.path.basename(path)[:-4].rsplit("-", 2)
+        windows, last = [], None
+        with open(path) as f:
+            for line in f:
+                m = row.match(line.strip())
+                if m:
+                    windows.append((m.group(1), float(m.group(2)), float(m.group(4))))
+                m = summary.search(line)
+                if m:
+                    last = [float(x) for x in m.groups()]
+        runs[(policy, int(classes))].append((windows, last))
+    keys = sorted(runs, key=lambda k: (k[0], k[1]))
+    spans = [w[0] for w in runs[keys[0]][0][0]]
+    mean = statistics.fmean
+    for title, col in (("accuracy (% of launches that ran the best version)", 1),
+                       ("time lost (% over the best version of each size)", 2)):
+        print(f"\n{title}, mean of {len(runs[keys[0]])} seeds, per window of launches\n")
+        print("| policy | classes/octave | " + " | ".join(spans) + " |")
+        print("|---|---|" + "---|" * len(spans))
+        for k in keys:
+            cells = [mean(r[0][i][col] for r in runs[k]) for i in range(len(spans))]
+            fmt = "{:.1f}" if col == 1 else "{:+.1f}"
+            print(f"| {k[0]} | {k[1]} | " + " | ".join(fmt.format(c) for c in cells) + " |")
+    print("\n| policy | classes/octave | accuracy, last 100 | time lost, last 100 | time lost, all |")
+    print("|---|---|---|---|---|")
+    for k in keys:
+        acc, lost100, lost = (mean(r[1][i] for r in runs[k]) for i in range(3))
+        print(f"| {k[0]} | {k[1]} | {acc * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% |")
+
+
 if __name__ == "__main__":
-    {"table": table, "kernels": kernels}[sys.argv[1]](sys.argv[2])
+    cmd = sys.argv[1]
+    if cmd == "prise":
+        prise(sys.argv[2:])
+    else:
+        {"table": table, "kernels": kernels}[cmd](sys.argv[2])

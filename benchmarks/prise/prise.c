@@ -1,0 +1,205 @@
+// The experiment of paper 003 (PRISE, "probabilistic selection among implementations by problem
+// size"), with MVOMP's multi-version tasks: dgemm on square matrices of random sizes, with several
+// implementations, and how often the runtime's choice is the best implementation for that size
+// as the launches go on.
+//
+//   prise [launches] [classes per octave] [seed]     defaults 400 2 1
+//
+// Versions of the dgemm task (C = A * B, column-major, double):
+//   0 OpenBLAS            one call, one thread
+//   1 BLIS                one call, one thread
+//   2 OpenBLAS x2         C's columns in two halves, one task each (uses a second thread)
+//   3 BLIS x2             the same with BLIS
+// (libraries loaded side by side: benchmarks/common/blas_libs.h). Which is best depends on the
+// size: splitting pays off only once a product is large enough to hide the cost of a task.
+//
+// Sizes are drawn uniformly from the multiples of 16 in [64, 1024] (61 sizes; the paper draws
+// from 64 to 4096). The runtime keys its statistics by size class: with c classes per octave, a
+// launch of size n has cost floor(c * log2(n / 64)) and its time is divided by n^3 / 4096
+// (kmp_task_reftime), so that the sizes of a class share statistics. c = 0 keys nothing: one set
+// of statistics for all sizes, like a selector that ignores the problem size.
+//
+// First an oracle: every version of every size in the sequence is timed directly (median of 3),
+// outside the runtime's selection. Then the launches, one at a time (each waits for the previous,
+// as in the paper's loop), with the version chosen by OMP_SELECT. Per window of 50 launches it
+// prints the accuracy (the share of launches that ran the oracle's best version for their size),
+// the share within 5% of the best, and the time lost (the oracle's time of the versions chosen
+// over the oracle's time of the best versions, minus 1), then a summary line for the runner.
+#include <math.h>
+#include <mvomp.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../common/blas_libs.h"
+
+enum { nversions = 4, window = 50, min_size = 64, max_size = 1024, step = 16 };
+static const char *const version_names[nversions] = {"OpenBLAS", "BLIS", "OpenBLAS x2",
+                                                     "BLIS x2"};
+enum { nsizes = (max_size - min_size) / step + 1 };
+
+static double *A, *B, *C; // max_size^2 each
+static int *chosen;       // chosen[i]: the version launch i ran
+
+// C[:, j0:j0+w] = A * B[:, j0:j0+w] for n x n matrices.
+static void gemm_cols(int lib, int n, int j0, int w) {
+  const double one = 1.0, zero = 0.0;
+  libs[lib].dgemm("N", "N", &n, &w, &n, &one, A, &n, B + (size_t)j0 * n, &n, &zero,
+                  C + (size_t)j0 * n, &n);
+}
+
+void gemm_one(int lib, int n, int launch) {
+  gemm_cols(lib, n, 0, n);
+  if (launch >= 0)
+    chosen[launch] = lib;
+}
+
+void gemm_split(int lib, int n, int launch) {
+  int h = n / 2;
+#pragma omp task
+  gemm_cols(lib, n, 0, h);
+  gemm_cols(lib, n, h, n - h);
+#pragma omp taskwait
+  if (launch >= 0)
+    chosen[launch] = 2 + lib;
+}
+
+static void run_version(int v, int n) {
+  if (v < 2)
+    gemm_one(v, n, -1);
+  else
+    gemm_split(v - 2, n, -1);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+  int launches = argc > 1 ? atoi(argv[1]) : 400;
+  int classes = argc > 2 ? atoi(argv[2]) : 2;
+  unsigned seed = argc > 3 ? (unsigned)atoi(argv[3]) : 1;
+  if (launches < 1 || classes < 0) {
+    fprintf(stderr, "usage: %s [launches >= 1] [classes per octave >= 0] [seed]\n", argv[0]);
+    return 2;
+  }
+  load_blas_libraries(2);
+  size_t mm = (size_t)max_size * max_size;
+  A = malloc(mm * sizeof(double)), B = malloc(mm * sizeof(double));
+  C = malloc(mm * sizeof(double));
+  for (size_t i = 0; i < mm; ++i)
+    A[i] = (double)(i % 97) / 97.0, B[i] = (double)(i % 89) / 89.0;
+  int *size = malloc(launches * sizeof(int));
+  chosen = malloc(launches * sizeof(int));
+  for (int i = 0; i < launches; ++i)
+    chosen[i] = -1;
+  int used[nsizes] = {0};
+  for (int i = 0; i < launches; ++i) {
+    seed = seed * 1664525u + 1013904223u;
+    size[i] = min_size + (int)((seed >> 8) % nsizes) * step;
+    used[(size[i] - min_size) / step] = 1;
+  }
+
+  static double oracle[nsizes][nversions]; // median seconds per size and version
+  double secs = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int v = 0; v < nversions; ++v) // warm-up: first calls initialise the libraries
+      run_version(v, min_size);
+    for (int s = 0; s < nsizes; ++s)
+      for (int v = 0; v < nversions && used[s]; ++v) {
+        double t[3];
+        for (int r = 0; r < 3; ++r) {
+          double t0 = omp_get_wtime();
+          run_version(v, min_size + s * step);
+          t[r] = omp_get_wtime() - t0;
+        }
+        qsort(t, 3, sizeof(double), cmp_double);
+        oracle[s][v] = t[1];
+      }
+
+    double t0 = omp_get_wtime();
+    for (int i = 0; i < launches; ++i) {
+      int n = size[i];
+      long long cls = classes ? (long long)floor(classes * log2((double)n / min_size)) : 0;
+      kmp_task_reftime(cls, (long long)n * n * n / 4096);
+#pragma omp task define(1)
+      gemm_one(openblas, n, i);
+#pragma omp task define(1)
+      gemm_one(blis, n, i);
+#pragma omp task define(1)
+      gemm_split(openblas, n, i);
+#pragma omp task define(1)
+      gemm_split(blis, n, i);
+#pragma omp task run(1)
+#pragma omp taskwait
+    }
+    secs = omp_get_wtime() - t0;
+  }
+
+  // Every launch ran one version, and the last product is right: C x against A (B x).
+  for (int i = 0; i < launches; ++i)
+    if (chosen[i] < 0) {
+      fprintf(stderr, "prise: launch %d ran no version\n", i);
+      return 1;
+    }
+  int n = size[launches - 1];
+  double *bx = calloc(n, sizeof(double)), err = 0, norm = 0;
+  for (int j = 0; j < n; ++j) // bx = B x, x_j = j % 7
+    for (int k = 0; k < n; ++k)
+      bx[k] += B[(size_t)j * n + k] * (double)(j % 7);
+  for (int r = 0; r < n; ++r) {
+    double cx = 0, abx = 0;
+    for (int k = 0; k < n; ++k)
+      abx += A[(size_t)k * n + r] * bx[k], cx += C[(size_t)k * n + r] * (double)(k % 7);
+    err += (cx - abx) * (cx - abx), norm += abx * abx;
+  }
+  if (!(sqrt(err / norm) < 1e-12)) {
+    fprintf(stderr, "prise: wrong product (relative error %.1e)\n", sqrt(err / norm));
+    return 1;
+  }
+
+  int best_count[nversions] = {0};
+  for (int s = 0; s < nsizes; ++s) {
+    if (!used[s])
+      continue;
+    int b = 0;
+    for (int v = 1; v < nversions; ++v)
+      if (oracle[s][v] < oracle[s][b])
+        b = v;
+    best_count[b]++;
+  }
+  printf("prise: %d launches of dgemm, sizes %d..%d (multiples of %d), %d classes per octave, "
+         "%d threads, OpenBLAS kernels %s\n",
+         launches, min_size, max_size, step, classes, omp_get_max_threads(), openblas_core);
+  printf("oracle's best version per size:");
+  for (int v = 0; v < nversions; ++v)
+    printf(" %s %d%s", version_names[v], best_count[v], v + 1 < nversions ? "," : "\n");
+  printf("| launches | accuracy | within 5%% of best | time lost |\n|---|---|---|---|\n");
+  double all_chosen = 0, all_best = 0, last_chosen = 0, last_best = 0;
+  int last_hits = 0, last_n = 0;
+  for (int w0 = 0; w0 < launches; w0 += window) {
+    int w1 = w0 + window < launches ? w0 + window : launches, hits = 0, near = 0;
+    double tc = 0, tb = 0;
+    for (int i = w0; i < w1; ++i) {
+      const double *o = oracle[(size[i] - min_size) / step];
+      double best = o[0];
+      for (int v = 1; v < nversions; ++v)
+        best = o[v] < best ? o[v] : best;
+      hits += o[chosen[i]] == best;
+      near += o[chosen[i]] <= 1.05 * best;
+      tc += o[chosen[i]], tb += best;
+      if (i >= launches - 100)
+        last_hits += o[chosen[i]] == best, last_n++, last_chosen += o[chosen[i]],
+            last_best += best;
+    }
+    all_chosen += tc, all_best += tb;
+    printf("| %d-%d | %.1f%% | %.1f%% | %+.1f%% |\n", w0 + 1, w1, 100.0 * hits / (w1 - w0),
+           100.0 * near / (w1 - w0), 100.0 * (tc / tb - 1));
+  }
+  printf("prise summary: %.3f s, accuracy-last100 %.3f, lost-last100 %.4f, lost-all %.4f\n", secs,
+         (double)last_hits / last_n, last_chosen / last_best - 1, all_chosen / all_best - 1);
+  return 0;
+}
