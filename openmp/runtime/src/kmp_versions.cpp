@@ -1052,6 +1052,14 @@ void __kmp_mv_atexit_setup(void) {
   }
 }
 
+// A traced execution records the socket it ran on: load the topology when
+// tracing is switched on (hwloc takes tens of milliseconds), not in the first
+// traced dispatch, where it held up every thread that finished a task.
+void __kmp_mv_trace_setup(void) {
+  if (__kmp_mv_tracing)
+    __kmp_mv_init_topology();
+}
+
 // Trace times count from the start of the program.
 __attribute__((constructor)) static void __kmp_mv_set_epoch(void) {
   __kmp_mv_epoch = __kmp_mv_ticks();

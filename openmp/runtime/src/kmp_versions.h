@@ -71,5 +71,6 @@ extern int __kmp_mv_tracing;       // trace every execution (one branch if 0)
 
 // Arranges for OMP_SELECT_STATS / OMP_SELECT_TRACE to be written at exit.
 void __kmp_mv_atexit_setup(void);
+void __kmp_mv_trace_setup(void);
 
 #endif // KMP_VERSIONS_H
