@@ -27,15 +27,16 @@ mkdir -p "$out"
 secs_of() { sed -n 's/.*: \([0-9.]*\) s,.*/\1/p'; }
 names=($(sed -n 's/^static void \(mm1[345]_[a-z0-9_]*\)(.*/\1/p' "$out/mmul_versions.inc"))
 
-rank() { # size
-  local n=${1%:*} b=${1#*:} v secs
-  : >"$out/rank-$n-$b.tsv"
+rank() { # size; an interrupted ranking resumes where it stopped
+  local n=${1%:*} b=${1#*:} v secs f=$out/rank-${1%:*}-${1#*:}.tsv
+  touch "$f"
   for v in "${names[@]}"; do
-    secs=$(OMP_SELECT=fixed:$v "$out/mmul" "$n" "$b" | secs_of)
+    grep -q "^$v"$'\t' "$f" && continue
+    secs=$(OMP_SELECT=fixed:$v "$out/mmul" "$n" "$b" | secs_of) || true
     [ -n "$secs" ] || die "mmul failed with fixed:$v"
-    printf '%s\t%s\n' "$v" "$secs" >>"$out/rank-$n-$b.tsv"
+    printf '%s\t%s\n' "$v" "$secs" >>"$f"
   done
-  sort -t$'\t' -k2,2g "$out/rank-$n-$b.tsv" -o "$out/rank-$n-$b.tsv"
+  sort -t$'\t' -k2,2g "$f" -o "$f"
 }
 
 case $mode in
@@ -59,7 +60,7 @@ policies=("mean" "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=30" "mean OMP_MEAN_R
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
   if [ "$mode" = all ]; then
-    [ -s "$out/rank-$n-$b.tsv" ] || rank "$size"
+    [ "$(wc -l <"$out/rank-$n-$b.tsv" 2>/dev/null)" = ${#names[@]} ] || rank "$size"
     fixed=($(head -n "$BEST" "$out/rank-$n-$b.tsv" | cut -f1))
   else
     fixed=($(sed -n '/^SUBSET = \[/,/^\]/p' "$MVOMP_ROOT/benchmarks/mmul/gen.py" | grep -o 'mm15_[a-z0-9_]*'))

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../common/blas_libs.h"
+#include "../common/random.h"
 #include "mmul_versions.inc"
 
 static long long grain; // leaf^3: a product of at most this many multiplications is a leaf
@@ -78,13 +79,8 @@ int main(int argc, char **argv) {
   grain = (long long)leaf * leaf * leaf;
   ld = n;
   size_t nn = (size_t)n * n;
-  double *A = malloc(nn * sizeof(double)), *B = malloc(nn * sizeof(double));
+  double *A = random_doubles(nn, 1), *B = random_doubles(nn, 2);
   double *C = calloc(nn, sizeof(double)), *R = malloc(nn * sizeof(double));
-  unsigned s = 12345;
-  for (size_t i = 0; i < nn; ++i) {
-    s = s * 1664525u + 1013904223u, A[i] = (double)(s >> 8) / 16777216.0;
-    s = s * 1664525u + 1013904223u, B[i] = (double)(s >> 8) / 16777216.0;
-  }
 
   double t0 = omp_get_wtime();
 #pragma omp parallel
