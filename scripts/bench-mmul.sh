@@ -10,6 +10,10 @@
 # REPS runs (default 5) per configuration, interleaved; mean, 99.7% CI, median, % over the best
 # single version of the same run (benchmarks/runner/summarize.py).
 #   SIZES="1024:64 2048:64"  THREADS="1 2"  REPS=5  BEST=5
+#   RANK_FROM=2048:64   take the best versions from that size's ranking (the leaf kernels are the
+#                       same at every n with the same leaf; ranking 219 versions at n=4096 would
+#                       take hours here)
+#   POLICIES="ucb|ucb OMP_UCB=1"   the policy configurations, separated by |
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -57,11 +61,13 @@ esac
 
 policies=("mean" "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=30" "mean OMP_MEAN_REPS=100"
           "ucb" "ucb OMP_UCB=1" "ucb OMP_UCB=128" "gb" "gb OMP_GB_ALPHA=0.5" "gb OMP_GB_ALPHA=0.8")
+[ -z "${POLICIES:-}" ] || IFS='|' read -r -a policies <<<"$POLICIES"
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
   if [ "$mode" = all ]; then
-    [ "$(wc -l <"$out/rank-$n-$b.tsv" 2>/dev/null)" = ${#names[@]} ] || rank "$size"
-    fixed=($(head -n "$BEST" "$out/rank-$n-$b.tsv" | cut -f1))
+    r=${RANK_FROM:-$size}
+    [ "$(wc -l <"$out/rank-${r%:*}-${r#*:}.tsv" 2>/dev/null)" = ${#names[@]} ] || rank "$r"
+    fixed=($(head -n "$BEST" "$out/rank-${r%:*}-${r#*:}.tsv" | cut -f1))
   else
     fixed=($(sed -n '/^SUBSET = \[/,/^\]/p' "$MVOMP_ROOT/benchmarks/mmul/gen.py" | grep -o 'mm15_[a-z0-9_]*'))
   fi
