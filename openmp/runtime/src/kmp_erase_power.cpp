@@ -1,0 +1,232 @@
+/*
+ * kmp_erase_power.cpp -- ERASE's power table. See kmp_erase_power.h and
+ * docs/erase.md.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase_power.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *kmp_erase_class_name(kmp_erase_class_t cls) {
+  switch (cls) {
+  case kmp_erase_memory:
+    return "memory";
+  case kmp_erase_cache:
+    return "cache";
+  case kmp_erase_compute:
+    return "compute";
+  default:
+    return "?";
+  }
+}
+
+int kmp_erase_power_cluster(const kmp_erase_power_t *t, const char *name) {
+  for (int i = 0; i < t->nclusters; ++i)
+    if (strcmp(t->names[i], name) == 0)
+      return i;
+  return -1;
+}
+
+void kmp_erase_power_free(kmp_erase_power_t *t) {
+  free(t->runs);
+  memset(t, 0, sizeof(*t));
+}
+
+namespace {
+
+// One line split into at most 8 words (the longest record has 6).
+struct Words {
+  int n = 0;
+  char *w[8];
+};
+
+Words split(char *line) {
+  Words ws;
+  char *save = NULL;
+  for (char *p = strtok_r(line, " \t\r", &save); p && ws.n < 8;
+       p = strtok_r(NULL, " \t\r", &save))
+    ws.w[ws.n++] = p;
+  return ws;
+}
+
+bool parseWatts(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || *end || end == s || !(v >= 0) || !isfinite(v))
+    return false;
+  *out = v;
+  return true;
+}
+
+bool parsePositive(const char *s, int *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || *end || end == s || v < 1 || v > 1000000)
+    return false;
+  *out = (int)v;
+  return true;
+}
+
+struct Parser {
+  const char *file;
+  int line = 0;
+  char *err;
+  size_t errlen;
+  int fail(const char *fmt, ...) {
+    int k = snprintf(err, errlen, "%s:%d: ", file, line);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k >= 0 && (size_t)k < errlen)
+      vsnprintf(err + k, errlen - k, fmt, ap);
+    va_end(ap);
+    return -1;
+  }
+};
+
+} // namespace
+
+int kmp_erase_power_parse(const char *text, const char *file,
+                          kmp_erase_power_t *t, char *err, size_t errlen) {
+  memset(t, 0, sizeof(*t));
+  Parser p{file, 0, err, errlen};
+  int cap = 0;
+  const char *s = text;
+  while (*s) {
+    const char *eol = strchr(s, '\n');
+    size_t len = eol ? (size_t)(eol - s) : strlen(s);
+    ++p.line;
+    char buf[512];
+    if (len >= sizeof(buf)) {
+      kmp_erase_power_free(t);
+      return p.fail("line longer than %d characters", (int)sizeof(buf) - 1);
+    }
+    memcpy(buf, s, len);
+    buf[len] = 0;
+    s += len + (eol ? 1 : 0);
+    if (char *hash = strchr(buf, '#'))
+      *hash = 0;
+    Words ws = split(buf);
+    if (ws.n == 0)
+      continue;
+    if (strcmp(ws.w[0], "cluster") == 0) {
+      // cluster <name> idle <watts>
+      double watts;
+      if (ws.n != 4 || strcmp(ws.w[2], "idle") != 0) {
+        kmp_erase_power_free(t);
+        return p.fail("expected 'cluster <name> idle <watts>'");
+      }
+      if (strlen(ws.w[1]) >= KMP_ERASE_MAX_NAME) {
+        kmp_erase_power_free(t);
+        return p.fail("cluster name '%s' longer than %d characters", ws.w[1],
+                      KMP_ERASE_MAX_NAME - 1);
+      }
+      if (kmp_erase_power_cluster(t, ws.w[1]) >= 0) {
+        kmp_erase_power_free(t);
+        return p.fail("cluster '%s' defined twice", ws.w[1]);
+      }
+      if (t->nclusters == KMP_ERASE_MAX_CLUSTERS) {
+        kmp_erase_power_free(t);
+        return p.fail("more than %d clusters", KMP_ERASE_MAX_CLUSTERS);
+      }
+      if (!parseWatts(ws.w[3], &watts)) {
+        kmp_erase_power_free(t);
+        return p.fail("idle power '%s' is not a number of watts >= 0", ws.w[3]);
+      }
+      strcpy(t->names[t->nclusters], ws.w[1]);
+      t->idle[t->nclusters++] = watts;
+    } else if (strcmp(ws.w[0], "run") == 0) {
+      // run <cluster> <class> <MHz> <width> <watts>
+      kmp_erase_run_power_t r;
+      if (ws.n != 6) {
+        kmp_erase_power_free(t);
+        return p.fail("expected 'run <cluster> <class> <MHz> <width> <watts>'");
+      }
+      r.cluster = kmp_erase_power_cluster(t, ws.w[1]);
+      if (r.cluster < 0) {
+        kmp_erase_power_free(t);
+        return p.fail("cluster '%s' is not defined above", ws.w[1]);
+      }
+      int c = 0;
+      while (c < kmp_erase_nclasses &&
+             strcmp(ws.w[2], kmp_erase_class_name((kmp_erase_class_t)c)) != 0)
+        ++c;
+      if (c == kmp_erase_nclasses) {
+        kmp_erase_power_free(t);
+        return p.fail("task class '%s' is not memory, cache or compute",
+                      ws.w[2]);
+      }
+      r.cls = (kmp_erase_class_t)c;
+      if (!parsePositive(ws.w[3], &r.mhz)) {
+        kmp_erase_power_free(t);
+        return p.fail("frequency '%s' is not a positive number of MHz",
+                      ws.w[3]);
+      }
+      if (!parsePositive(ws.w[4], &r.width)) {
+        kmp_erase_power_free(t);
+        return p.fail("width '%s' is not a positive number of cores", ws.w[4]);
+      }
+      if (!parseWatts(ws.w[5], &r.watts)) {
+        kmp_erase_power_free(t);
+        return p.fail("run power '%s' is not a number of watts >= 0", ws.w[5]);
+      }
+      for (int i = 0; i < t->nruns; ++i) {
+        const kmp_erase_run_power_t &o = t->runs[i];
+        if (o.cluster == r.cluster && o.cls == r.cls && o.mhz == r.mhz &&
+            o.width == r.width) {
+          kmp_erase_power_free(t);
+          return p.fail("run power of %s %s %d MHz width %d given twice",
+                        ws.w[1], ws.w[2], r.mhz, r.width);
+        }
+      }
+      if (t->nruns == cap) {
+        cap = cap ? 2 * cap : 16;
+        kmp_erase_run_power_t *n = (kmp_erase_run_power_t *)realloc(
+            t->runs, cap * sizeof(kmp_erase_run_power_t));
+        if (!n) {
+          kmp_erase_power_free(t);
+          return p.fail("out of memory");
+        }
+        t->runs = n;
+      }
+      t->runs[t->nruns++] = r;
+    } else {
+      kmp_erase_power_free(t);
+      return p.fail("unknown record '%s' (expected 'cluster' or 'run')",
+                    ws.w[0]);
+    }
+  }
+  if (t->nclusters == 0) {
+    kmp_erase_power_free(t);
+    snprintf(err, errlen, "%s: no 'cluster' record", file);
+    return -1;
+  }
+  return 0;
+}
+
+double kmp_erase_power_run(const kmp_erase_power_t *t, int cluster,
+                           kmp_erase_class_t cls, int mhz, int width) {
+  const kmp_erase_run_power_t *best = NULL;
+  for (int i = 0; i < t->nruns; ++i) {
+    const kmp_erase_run_power_t &r = t->runs[i];
+    if (r.cluster != cluster || r.cls != cls || r.width != width)
+      continue;
+    if (!best || abs(r.mhz - mhz) < abs(best->mhz - mhz))
+      best = &r;
+  }
+  return best ? best->watts : -1.0;
+}

@@ -1,0 +1,122 @@
+//===- ErasePowerTest.cpp - ERASE's power table parser ---------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The power table of docs/erase.md: records, lookups by nearest frequency,
+// the shipped examples, and an error naming file and line for each kind of
+// malformed input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase_power.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Table {
+  kmp_erase_power_t T;
+  char Err[256] = "";
+  int Rc;
+  explicit Table(const std::string &Text, const char *File = "p.power") {
+    Rc = kmp_erase_power_parse(Text.c_str(), File, &T, Err, sizeof(Err));
+  }
+  ~Table() { kmp_erase_power_free(&T); }
+};
+
+TEST(ErasePower, RecordsAndLookups) {
+  Table P("# a comment\n"
+          "cluster big idle 1.5   # trailing comment\n"
+          "\n"
+          "cluster little idle 0.25\n"
+          "run big compute 2000 1 3.0\n"
+          "run big compute 1000 1 1.2\n"
+          "run big compute 2000 2 5.5\n"
+          "run little memory 1500 4 0.8\r\n");
+  ASSERT_EQ(P.Rc, 0) << P.Err;
+  ASSERT_EQ(P.T.nclusters, 2);
+  EXPECT_STREQ(P.T.names[1], "little");
+  EXPECT_DOUBLE_EQ(P.T.idle[0], 1.5);
+  EXPECT_EQ(kmp_erase_power_cluster(&P.T, "little"), 1);
+  EXPECT_EQ(kmp_erase_power_cluster(&P.T, "medium"), -1);
+  EXPECT_EQ(P.T.nruns, 4);
+  // Nearest frequency of the same cluster, class and width.
+  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1900, 1),
+                   3.0);
+  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1200, 1),
+                   1.2);
+  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1000, 2),
+                   5.5);
+  // Nothing for that class or width.
+  EXPECT_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_memory, 2000, 1), -1.0);
+  EXPECT_EQ(kmp_erase_power_run(&P.T, 1, kmp_erase_memory, 1500, 2), -1.0);
+}
+
+// The examples shipped in docs/erase/ stay valid.
+TEST(ErasePower, ShippedExamples) {
+  for (const char *Name : {"tx2.power", "x86.power"}) {
+    std::string Path = std::string(MVOMP_ERASE_EXAMPLES) + "/" + Name;
+    std::ifstream In(Path);
+    ASSERT_TRUE(In.good()) << Path;
+    std::stringstream Text;
+    Text << In.rdbuf();
+    Table P(Text.str(), Path.c_str());
+    EXPECT_EQ(P.Rc, 0) << P.Err;
+    EXPECT_GT(P.T.nruns, 0) << Path;
+  }
+}
+
+// Each malformed input: -1, an empty table, and "file:line: what".
+TEST(ErasePower, ErrorsNameFileAndLine) {
+  struct Case {
+    const char *Text, *Message;
+  } Cases[] = {
+      {"cluster a idle 1\nclutser b idle 1\n",
+       "p.power:2: unknown record 'clutser' (expected 'cluster' or 'run')"},
+      {"cluster a 1\n", "p.power:1: expected 'cluster <name> idle <watts>'"},
+      {"cluster a idle -1\n",
+       "p.power:1: idle power '-1' is not a number of watts >= 0"},
+      {"cluster a idle 1W\n",
+       "p.power:1: idle power '1W' is not a number of watts >= 0"},
+      {"cluster a idle 1\ncluster a idle 2\n",
+       "p.power:2: cluster 'a' defined twice"},
+      {"cluster a idle 1\nrun b compute 1000 1 2\n",
+       "p.power:2: cluster 'b' is not defined above"},
+      {"cluster a idle 1\nrun a vector 1000 1 2\n",
+       "p.power:2: task class 'vector' is not memory, cache or compute"},
+      {"cluster a idle 1\nrun a compute 0 1 2\n",
+       "p.power:2: frequency '0' is not a positive number of MHz"},
+      {"cluster a idle 1\nrun a compute 1000 two 2\n",
+       "p.power:2: width 'two' is not a positive number of cores"},
+      {"cluster a idle 1\nrun a compute 1000 1 nan\n",
+       "p.power:2: run power 'nan' is not a number of watts >= 0"},
+      {"cluster a idle 1\nrun a compute 1000 1\n",
+       "p.power:2: expected 'run <cluster> <class> <MHz> <width> <watts>'"},
+      {"cluster a idle 1\n\nrun a cache 1000 1 2\nrun a cache 1000 1 3\n",
+       "p.power:4: run power of a cache 1000 MHz width 1 given twice"},
+      {"# nothing\n", "p.power: no 'cluster' record"},
+  };
+  for (const Case &C : Cases) {
+    Table P(C.Text);
+    EXPECT_EQ(P.Rc, -1) << C.Text;
+    EXPECT_STREQ(P.Err, C.Message);
+    EXPECT_EQ(P.T.nclusters, 0);
+    EXPECT_EQ(P.T.runs, nullptr);
+  }
+  Table Long("cluster " + std::string(600, 'x') + " idle 1\n");
+  EXPECT_STREQ(Long.Err, "p.power:1: line longer than 511 characters");
+  Table Name("cluster " + std::string(40, 'x') + " idle 1\n");
+  EXPECT_EQ(Name.Rc, -1);
+  EXPECT_NE(std::string(Name.Err).find("longer than 31 characters"),
+            std::string::npos);
+}
+
+} // namespace
