@@ -1,0 +1,49 @@
+/*
+ * kmp_erase_clusters.h -- ERASE's core clusters given explicitly, as
+ * OMP_ERASE_CLUSTERS spells them (docs/erase.md): for homogeneous machines
+ * used as test beds and for platforms where detection fails. A small library
+ * with no libomp dependency, unit-tested alone.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_ERASE_CLUSTERS_H
+#define KMP_ERASE_CLUSTERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KMP_ERASE_CLUSTERS_MAX 16
+#define KMP_ERASE_CLUSTERS_MAX_CPUS 1024
+#define KMP_ERASE_CLUSTERS_MAX_NAME 32
+
+struct kmp_erase_clusters_t {
+  int n;
+  char names[KMP_ERASE_CLUSTERS_MAX][KMP_ERASE_CLUSTERS_MAX_NAME];
+  uint64_t cpus[KMP_ERASE_CLUSTERS_MAX][KMP_ERASE_CLUSTERS_MAX_CPUS / 64];
+};
+
+// Parses "name:cpus;name:cpus;..." where cpus is a comma-separated list of
+// CPU numbers and ranges a-b (e.g. "big:0-1;little:2-5,7"). Returns 0 and
+// fills *c, or -1 with what is wrong in err (errlen bytes at most).
+int kmp_erase_clusters_parse(const char *value, kmp_erase_clusters_t *c,
+                             char *err, size_t errlen);
+
+// The cluster holding cpu, or -1.
+int kmp_erase_clusters_of(const kmp_erase_clusters_t *c, int cpu);
+
+// Number of CPUs in cluster i.
+int kmp_erase_clusters_size(const kmp_erase_clusters_t *c, int i);
+
+// The canonical spelling (ranges merged, CPUs in order), as OMP_DISPLAY_ENV
+// shows it; it parses back to the same clusters.
+void kmp_erase_clusters_print(const kmp_erase_clusters_t *c, char *buf,
+                              size_t len);
+
+#endif // KMP_ERASE_CLUSTERS_H
