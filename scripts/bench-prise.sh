@@ -24,5 +24,6 @@ for ((seed = 1; seed <= REPS; seed++)); do
     done
   done
 done
-head -2 "$out/runs/$(set -- $POLICIES; echo "$1")-$(set -- $CLASSES; echo "$1")-1.txt"
+runs=("$out"/runs/*.txt)
+head -2 "${runs[0]}" # the setting and the oracle of one run
 "$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" prise "$out"/runs/*.txt

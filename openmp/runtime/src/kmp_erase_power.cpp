@@ -83,11 +83,15 @@ bool parsePositive(const char *s, int *out) {
 }
 
 struct Parser {
+  kmp_erase_power_t *table;
   const char *file;
   int line = 0;
   char *err;
   size_t errlen;
+  // Reports "file:line: ..." and empties the table: a table with an error is
+  // refused whole.
   int fail(const char *fmt, ...) {
+    kmp_erase_power_free(table);
     int k = snprintf(err, errlen, "%s:%d: ", file, line);
     va_list ap;
     va_start(ap, fmt);
@@ -103,7 +107,7 @@ struct Parser {
 int kmp_erase_power_parse(const char *text, const char *file,
                           kmp_erase_power_t *t, char *err, size_t errlen) {
   memset(t, 0, sizeof(*t));
-  Parser p{file, 0, err, errlen};
+  Parser p{t, file, 0, err, errlen};
   int cap = 0;
   const char *s = text;
   while (*s) {
@@ -111,10 +115,8 @@ int kmp_erase_power_parse(const char *text, const char *file,
     size_t len = eol ? (size_t)(eol - s) : strlen(s);
     ++p.line;
     char buf[512];
-    if (len >= sizeof(buf)) {
-      kmp_erase_power_free(t);
+    if (len >= sizeof(buf))
       return p.fail("line longer than %d characters", (int)sizeof(buf) - 1);
-    }
     memcpy(buf, s, len);
     buf[len] = 0;
     s += len + (eol ? 1 : 0);
@@ -126,86 +128,59 @@ int kmp_erase_power_parse(const char *text, const char *file,
     if (strcmp(ws.w[0], "cluster") == 0) {
       // cluster <name> idle <watts>
       double watts;
-      if (ws.n != 4 || strcmp(ws.w[2], "idle") != 0) {
-        kmp_erase_power_free(t);
+      if (ws.n != 4 || strcmp(ws.w[2], "idle") != 0)
         return p.fail("expected 'cluster <name> idle <watts>'");
-      }
-      if (strlen(ws.w[1]) >= KMP_ERASE_MAX_NAME) {
-        kmp_erase_power_free(t);
+      if (strlen(ws.w[1]) >= KMP_ERASE_MAX_NAME)
         return p.fail("cluster name '%s' longer than %d characters", ws.w[1],
                       KMP_ERASE_MAX_NAME - 1);
-      }
-      if (kmp_erase_power_cluster(t, ws.w[1]) >= 0) {
-        kmp_erase_power_free(t);
+      if (kmp_erase_power_cluster(t, ws.w[1]) >= 0)
         return p.fail("cluster '%s' defined twice", ws.w[1]);
-      }
-      if (t->nclusters == KMP_ERASE_MAX_CLUSTERS) {
-        kmp_erase_power_free(t);
+      if (t->nclusters == KMP_ERASE_MAX_CLUSTERS)
         return p.fail("more than %d clusters", KMP_ERASE_MAX_CLUSTERS);
-      }
-      if (!parseWatts(ws.w[3], &watts)) {
-        kmp_erase_power_free(t);
+      if (!parseWatts(ws.w[3], &watts))
         return p.fail("idle power '%s' is not a number of watts >= 0", ws.w[3]);
-      }
       strcpy(t->names[t->nclusters], ws.w[1]);
       t->idle[t->nclusters++] = watts;
     } else if (strcmp(ws.w[0], "run") == 0) {
       // run <cluster> <class> <MHz> <width> <watts>
       kmp_erase_run_power_t r;
-      if (ws.n != 6) {
-        kmp_erase_power_free(t);
+      if (ws.n != 6)
         return p.fail("expected 'run <cluster> <class> <MHz> <width> <watts>'");
-      }
       r.cluster = kmp_erase_power_cluster(t, ws.w[1]);
-      if (r.cluster < 0) {
-        kmp_erase_power_free(t);
+      if (r.cluster < 0)
         return p.fail("cluster '%s' is not defined above", ws.w[1]);
-      }
       int c = 0;
       while (c < kmp_erase_nclasses &&
              strcmp(ws.w[2], kmp_erase_class_name((kmp_erase_class_t)c)) != 0)
         ++c;
-      if (c == kmp_erase_nclasses) {
-        kmp_erase_power_free(t);
+      if (c == kmp_erase_nclasses)
         return p.fail("task class '%s' is not memory, cache or compute",
                       ws.w[2]);
-      }
       r.cls = (kmp_erase_class_t)c;
-      if (!parsePositive(ws.w[3], &r.mhz)) {
-        kmp_erase_power_free(t);
+      if (!parsePositive(ws.w[3], &r.mhz))
         return p.fail("frequency '%s' is not a positive number of MHz",
                       ws.w[3]);
-      }
-      if (!parsePositive(ws.w[4], &r.width)) {
-        kmp_erase_power_free(t);
+      if (!parsePositive(ws.w[4], &r.width))
         return p.fail("width '%s' is not a positive number of cores", ws.w[4]);
-      }
-      if (!parseWatts(ws.w[5], &r.watts)) {
-        kmp_erase_power_free(t);
+      if (!parseWatts(ws.w[5], &r.watts))
         return p.fail("run power '%s' is not a number of watts >= 0", ws.w[5]);
-      }
       for (int i = 0; i < t->nruns; ++i) {
         const kmp_erase_run_power_t &o = t->runs[i];
         if (o.cluster == r.cluster && o.cls == r.cls && o.mhz == r.mhz &&
-            o.width == r.width) {
-          kmp_erase_power_free(t);
+            o.width == r.width)
           return p.fail("run power of %s %s %d MHz width %d given twice",
                         ws.w[1], ws.w[2], r.mhz, r.width);
-        }
       }
       if (t->nruns == cap) {
         cap = cap ? 2 * cap : 16;
         kmp_erase_run_power_t *n = (kmp_erase_run_power_t *)realloc(
             t->runs, cap * sizeof(kmp_erase_run_power_t));
-        if (!n) {
-          kmp_erase_power_free(t);
+        if (!n)
           return p.fail("out of memory");
-        }
         t->runs = n;
       }
       t->runs[t->nruns++] = r;
     } else {
-      kmp_erase_power_free(t);
       return p.fail("unknown record '%s' (expected 'cluster' or 'run')",
                     ws.w[0]);
     }

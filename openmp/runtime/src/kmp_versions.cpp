@@ -98,7 +98,6 @@ struct kmp_mv_spin_t {
 /* ------------------------------------------------------------------------ */
 /* Registry: task types, their versions, and entry -> (type, slot)          */
 
-// Statistics of one key (type, cost, locality); all fields under `lock`.
 // An allocation of a key's arms. When more versions are registered, a larger
 // one replaces it, and the old one stays allocated (reachable from the new
 // one): a dispatch may still be reading it without the lock.
@@ -107,6 +106,8 @@ struct kmp_mv_arms_block_t {
   kmp_mv_arm_t arms[1];
 };
 
+// Statistics of one key (type, cost, locality). Written under `lock`; read
+// without it by a dispatch once `explored` covers the type's versions.
 struct kmp_mv_stats_t {
   kmp_int64 cost;
   kmp_int32 locality;

@@ -219,21 +219,6 @@ int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
   return pos;
 }
 
-uint64_t kmp_mv_quota(const kmp_mv_policy_t *p) {
-  switch (p->kind) {
-  case kmp_mv_ucb:
-  case kmp_mv_ts:
-    return 2;
-  case kmp_mv_gb:
-  case kmp_mv_random:
-    return 0;
-  case kmp_mv_mean:
-  case kmp_mv_fixed:
-  default:
-    return (uint64_t)p->mean_reps;
-  }
-}
-
 bool kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
   uint64_t quota = kmp_mv_quota(p);
   for (int i = 0; i < key->narms; ++i)

@@ -85,7 +85,19 @@ int kmp_mv_choose(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
 // The completed executions of every version a policy needs before it stops
 // exploring by started counts: mean OMP_MEAN_REPS, ucb and ts 2, gb and
 // random 0; fixed as mean (a launch without the fixed version uses mean).
-uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy);
+// Inline: libomp asks it on every dispatch.
+static inline uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy) {
+  switch (policy->kind) {
+  case kmp_mv_ucb:
+  case kmp_mv_ts:
+    return 2;
+  case kmp_mv_gb:
+  case kmp_mv_random:
+    return 0;
+  default: // mean, fixed
+    return (uint64_t)policy->mean_reps;
+  }
+}
 
 // Whether every arm of key has completed kmp_mv_quota(policy) executions.
 bool kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
