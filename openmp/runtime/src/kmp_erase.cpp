@@ -1,0 +1,945 @@
+/*
+ * kmp_erase.cpp -- ERASE, energy-aware task mapping, in libomp. See
+ * kmp_erase.h for the hooks and docs/erase.md for the behaviour.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase.h"
+#include "kmp_erase_clusters.h"
+#include "kmp_erase_power.h"
+
+#include <atomic>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#if KMP_OS_LINUX
+#include <linux/futex.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#endif
+
+#if KMP_USE_HWLOC
+#include <hwloc.h>
+#endif
+
+// ---- Settings -------------------------------------------------------------
+int __kmp_erase_enabled = 0;
+int __kmp_erase_sleep_us = 0;
+int __kmp_erase_sleep_explicit = 0;
+int __kmp_erase_steal_cluster = 0;
+int __kmp_erase_perf = 1;
+kmp_erase_thresholds_t __kmp_erase_thresholds = {
+    KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
+    KMP_ERASE_DEFAULT_COMPUTE_AI};
+char *__kmp_erase_clusters_value = NULL;
+char *__kmp_erase_power_path = NULL;
+char *__kmp_erase_stats_path = NULL;
+char *__kmp_erase_slowdown_value = NULL;
+
+// Without hardware counters every task type gets this class (docs/erase.md).
+#define KMP_ERASE_FALLBACK_CLASS kmp_erase_compute
+// Executions measured with the counters before a type is classified.
+#define KMP_ERASE_CLASSIFY_RUNS 3
+// Task types tracked (a power of two); the widest width modelled.
+#define KMP_ERASE_TYPES 512
+#define KMP_ERASE_MAX_WIDTH 64
+// Threads (by gtid) that ERASE maps to and times; others run as upstream.
+#define KMP_ERASE_MAX_GTID 1024
+
+static void __kmp_erase_warn(const char *fmt, ...) {
+  if (__kmp_generate_warnings == kmp_warnings_off)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "OMP: Warning (MVOMP ERASE): ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+}
+
+static kmp_uint64 __kmp_erase_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (kmp_uint64)ts.tv_sec * 1000000000ull + (kmp_uint64)ts.tv_nsec;
+}
+
+// ---- Clusters and power ---------------------------------------------------
+namespace {
+struct EraseMachine {
+  int ready; // OMP_ERASE=on and set up
+  kmp_erase_clusters_t clusters;
+  const char *source; // where the clusters come from, for OMP_DISPLAY_ENV
+  int ncpus; // CPUs in some cluster, in cluster order
+  int cpus[KMP_ERASE_CLUSTERS_MAX_CPUS];
+  int ncores[KMP_ERASE_CLUSTERS_MAX];
+  int maxwidth;
+  // Power per cluster: from the table (indices into power), or 1 W of run
+  // power and no idle power without one, so that the mapper minimises time.
+  int have_power;
+  kmp_erase_power_t power;
+  int power_index[KMP_ERASE_CLUSTERS_MAX];
+  int mhz[KMP_ERASE_CLUSTERS_MAX];
+  double slowdown[KMP_ERASE_CLUSTERS_MAX]; // OMP_ERASE_TEST_SLOWDOWN
+  double rapl_start_j; // < 0: no RAPL
+};
+EraseMachine machine;
+} // namespace
+
+static int __kmp_erase_cluster_of_cpu(int cpu) {
+  return kmp_erase_clusters_of(&machine.clusters, cpu);
+}
+
+static double __kmp_erase_idle_w(int c) {
+  int i = machine.power_index[c];
+  return machine.have_power && i >= 0 ? machine.power.idle[i] : 0.0;
+}
+
+static double __kmp_erase_run_w(int c, int cls, int width) {
+  if (!machine.have_power)
+    return 1.0;
+  int i = machine.power_index[c];
+  if (i < 0)
+    return 0.0;
+  double w = kmp_erase_power_run(&machine.power, i, (kmp_erase_class_t)cls,
+                                 machine.mhz[c], width);
+  return w < 0 ? 0.0 : w;
+}
+
+// The CPUs this process may use, or NULL if unknown.
+static bool __kmp_erase_allowed(cpu_set_t *set) {
+  CPU_ZERO(set);
+  return sched_getaffinity(0, sizeof(*set), set) == 0;
+}
+
+#if KMP_USE_HWLOC
+static void __kmp_erase_add_cpus(kmp_erase_clusters_t *c, const char *name,
+                                 hwloc_const_bitmap_t cpus,
+                                 const cpu_set_t *allowed) {
+  if (c->n >= KMP_ERASE_CLUSTERS_MAX)
+    return;
+  int i = c->n;
+  memset(c->cpus[i], 0, sizeof(c->cpus[i]));
+  int any = 0;
+  int cpu;
+  hwloc_bitmap_foreach_begin(cpu, cpus) {
+    if (cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && CPU_ISSET(cpu, allowed)) {
+      c->cpus[i][cpu / 64] |= 1ull << (cpu % 64);
+      any = 1;
+    }
+  }
+  hwloc_bitmap_foreach_end();
+  if (!any)
+    return;
+  KMP_SNPRINTF(c->names[i], sizeof(c->names[i]), "%s", name);
+  c->n = i + 1;
+}
+#endif
+
+// Clusters from hwloc: one per CPU kind on hybrid processors, otherwise one
+// per package.
+static void __kmp_erase_detect(kmp_erase_clusters_t *c) {
+  c->n = 0;
+  cpu_set_t allowed;
+  if (!__kmp_erase_allowed(&allowed))
+    for (int i = 0; i < CPU_SETSIZE; ++i)
+      CPU_SET(i, &allowed);
+#if KMP_USE_HWLOC
+  hwloc_topology_t topo;
+  if (hwloc_topology_init(&topo) == 0) {
+    if (hwloc_topology_load(topo) == 0) {
+      int kinds = hwloc_cpukinds_get_nr(topo, 0);
+      if (kinds > 1) {
+        machine.source = "detected: hwloc CPU kinds";
+        hwloc_bitmap_t set = hwloc_bitmap_alloc();
+        for (int k = 0; k < kinds; ++k) {
+          unsigned ninfos = 0;
+          struct hwloc_info_s *infos = NULL;
+          int efficiency = -1;
+          if (hwloc_cpukinds_get_info(topo, k, set, &efficiency, &ninfos,
+                                      &infos, 0) != 0)
+            continue;
+          char name[KMP_ERASE_CLUSTERS_MAX_NAME];
+          KMP_SNPRINTF(name, sizeof(name), "kind%d", k);
+          for (unsigned j = 0; j < ninfos; ++j)
+            if (strcmp(infos[j].name, "CoreType") == 0)
+              KMP_SNPRINTF(name, sizeof(name), "%s", infos[j].value);
+          __kmp_erase_add_cpus(c, name, set, &allowed);
+        }
+        hwloc_bitmap_free(set);
+      } else {
+        machine.source = "detected: hwloc packages";
+        hwloc_obj_t pkg = NULL;
+        while ((pkg = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PACKAGE,
+                                                 pkg)) != NULL) {
+          char name[KMP_ERASE_CLUSTERS_MAX_NAME];
+          KMP_SNPRINTF(name, sizeof(name), "package%u", pkg->logical_index);
+          __kmp_erase_add_cpus(c, name, pkg->cpuset, &allowed);
+        }
+      }
+    }
+    hwloc_topology_destroy(topo);
+  }
+#endif
+  if (c->n == 0) { // no hwloc or no answer: one cluster of every CPU
+    machine.source = "detected: all CPUs";
+    c->n = 1;
+    KMP_SNPRINTF(c->names[0], sizeof(c->names[0]), "cpus");
+    memset(c->cpus[0], 0, sizeof(c->cpus[0]));
+    for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && cpu < CPU_SETSIZE;
+         ++cpu)
+      if (CPU_ISSET(cpu, &allowed))
+        c->cpus[0][cpu / 64] |= 1ull << (cpu % 64);
+  }
+}
+
+static void __kmp_erase_load_power(void) {
+  machine.have_power = 0;
+  for (int c = 0; c < KMP_ERASE_CLUSTERS_MAX; ++c)
+    machine.power_index[c] = -1;
+  if (__kmp_erase_power_path == NULL)
+    return;
+  const char *path = __kmp_erase_power_path;
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    __kmp_erase_warn("OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
+                     "table ERASE minimises predicted time",
+                     path, strerror(errno));
+    return;
+  }
+  kmp_str_buf_t text;
+  __kmp_str_buf_init(&text);
+  char chunk[4096];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    __kmp_str_buf_cat(&text, chunk, (int)got);
+  fclose(f);
+  char err[256];
+  if (kmp_erase_power_parse(text.str, path, &machine.power, err, sizeof(err)) !=
+      0) {
+    __kmp_erase_warn("OMP_ERASE_POWER: %s; without a power table ERASE "
+                     "minimises predicted time",
+                     err);
+    __kmp_str_buf_free(&text);
+    return;
+  }
+  __kmp_str_buf_free(&text);
+  machine.have_power = 1;
+  for (int c = 0; c < machine.clusters.n; ++c) {
+    machine.power_index[c] =
+        kmp_erase_power_cluster(&machine.power, machine.clusters.names[c]);
+    if (machine.power_index[c] < 0)
+      __kmp_erase_warn("OMP_ERASE_POWER: %s has no cluster '%s'; its power is "
+                       "taken as 0 W",
+                       path, machine.clusters.names[c]);
+  }
+}
+
+// The current frequency of a cluster's first CPU in MHz (cpufreq), or a very
+// high one when unknown, so that the power table's highest is used.
+static int __kmp_erase_cluster_mhz(int c) {
+  for (int i = 0; i < machine.ncpus; ++i) {
+    if (__kmp_erase_cluster_of_cpu(machine.cpus[i]) != c)
+      continue;
+    char path[96];
+    KMP_SNPRINTF(path, sizeof(path),
+                 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq",
+                 machine.cpus[i]);
+    FILE *f = fopen(path, "r");
+    long khz = 0;
+    if (f != NULL) {
+      if (fscanf(f, "%ld", &khz) != 1)
+        khz = 0;
+      fclose(f);
+    }
+    return khz > 0 ? (int)(khz / 1000) : INT_MAX / 2;
+  }
+  return INT_MAX / 2;
+}
+
+// OMP_ERASE_TEST_SLOWDOWN="<cluster>:<factor>;...": every task run on that
+// cluster takes factor times as long (test-only emulation of slow cores).
+static void __kmp_erase_parse_slowdown(void) {
+  for (int c = 0; c < KMP_ERASE_CLUSTERS_MAX; ++c)
+    machine.slowdown[c] = 1.0;
+  if (__kmp_erase_slowdown_value == NULL)
+    return;
+  char *copy = __kmp_str_format("%s", __kmp_erase_slowdown_value);
+  char *save = NULL;
+  for (char *item = strtok_r(copy, ";", &save); item;
+       item = strtok_r(NULL, ";", &save)) {
+    char *colon = strchr(item, ':');
+    char *end = NULL;
+    int c = -1;
+    double factor = 0;
+    if (colon != NULL) {
+      *colon = '\0';
+      for (int i = 0; i < machine.clusters.n; ++i)
+        if (strcmp(machine.clusters.names[i], item) == 0)
+          c = i;
+      factor = strtod(colon + 1, &end);
+    }
+    if (c < 0 || end == colon + 1 || *end != '\0' || !(factor >= 1.0) ||
+        factor > 1000) {
+      __kmp_erase_warn("OMP_ERASE_TEST_SLOWDOWN: '%s' is not <cluster in "
+                       "use>:<factor from 1 to 1000>; ignored",
+                       __kmp_erase_slowdown_value);
+      for (int i = 0; i < KMP_ERASE_CLUSTERS_MAX; ++i)
+        machine.slowdown[i] = 1.0;
+      break;
+    }
+    machine.slowdown[c] = factor;
+  }
+  __kmp_str_free(&copy);
+}
+
+// Energy counters where the machine has them: the sum of RAPL's package
+// domains in joules, or -1.
+static double __kmp_erase_rapl_joules(void) {
+  double total = -1;
+  for (int d = 0; d < 16; ++d) {
+    char path[80];
+    KMP_SNPRINTF(path, sizeof(path),
+                 "/sys/class/powercap/intel-rapl:%d/energy_uj", d);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+      break;
+    unsigned long long uj = 0;
+    if (fscanf(f, "%llu", &uj) == 1)
+      total = (total < 0 ? 0 : total) + uj * 1e-6;
+    fclose(f);
+  }
+  return total;
+}
+
+// ---- Task types ------------------------------------------------------------
+namespace {
+struct EraseType {
+  std::atomic<uintptr_t> key; // routine address * 2 + (1 for a taskloop)
+  std::atomic<int> ready;
+  std::atomic<int> cls; // a kmp_erase_class_t, -1 while classifying
+  std::atomic<int> sampling; // counted executions started
+  std::atomic_flag lock;
+  int samples; // counted executions finished
+  double cycles, misses; // their sums
+  kmp_erase_hist_t *hist; // [cluster * maxwidth + width - 1]
+  kmp_uint64 *runs; // executions, same index
+  double *seconds; // their total time
+  double *joules; // their modelled energy
+  // While a task sent to try an unmeasured configuration is under way, the
+  // other tasks do not flood that configuration too: trial[i] holds 1 + the
+  // type's executions when the trial was sent, and lapses with the
+  // configuration's first measurement, or after KMP_ERASE_TRIAL_PATIENCE
+  // executions elsewhere (the trial task was stolen by another cluster).
+  std::atomic<unsigned> *trial;
+  std::atomic<unsigned> executions;
+  // A taskloop type times one instance at a time: from its split to the end
+  // of its last chunk (chunks run its routine as tasks).
+  std::atomic<int> loop_pending; // chunks of the timed instance not finished
+  kmp_uint64 loop_start_ns;
+  int loop_cluster, loop_width;
+};
+#define KMP_ERASE_TRIAL_PATIENCE 16
+EraseType types[KMP_ERASE_TYPES];
+std::atomic<int> types_full_warned;
+std::atomic<int> counters_missing; // 1 once perf_event_open failed
+} // namespace
+
+static void __kmp_erase_lock(EraseType *t) {
+  while (t->lock.test_and_set(std::memory_order_acquire))
+    KMP_CPU_PAUSE();
+}
+static void __kmp_erase_unlock(EraseType *t) {
+  t->lock.clear(std::memory_order_release);
+}
+
+static int __kmp_erase_initial_class(void) {
+  return __kmp_erase_perf && !counters_missing.load(std::memory_order_relaxed)
+             ? -1
+             : KMP_ERASE_FALLBACK_CLASS;
+}
+
+// The slot of a type; inserted when new. Read without locks: a slot's key
+// never changes once set, and its arrays are published by `ready`.
+static EraseType *__kmp_erase_type(void *routine, int taskloop,
+                                   bool insert = true) {
+  uintptr_t key = (uintptr_t)routine * 2 + (taskloop ? 1 : 0);
+  size_t h = (size_t)(((kmp_uint64)key * 0x9E3779B97F4A7C15ull) >> 40);
+  for (int probe = 0; probe < KMP_ERASE_TYPES; ++probe) {
+    EraseType *t = &types[(h + probe) & (KMP_ERASE_TYPES - 1)];
+    uintptr_t k = t->key.load(std::memory_order_acquire);
+    if (k == 0 && !insert)
+      return NULL;
+    if (k == 0) {
+      uintptr_t expected = 0;
+      if (t->key.compare_exchange_strong(expected, key)) {
+        size_t n = (size_t)machine.clusters.n * machine.maxwidth;
+        t->hist = (kmp_erase_hist_t *)calloc(n, sizeof(kmp_erase_hist_t));
+        t->runs = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
+        t->seconds = (double *)calloc(n, sizeof(double));
+        t->joules = (double *)calloc(n, sizeof(double));
+        t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
+        if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->trial)
+          return NULL; // never ready: the type runs unmapped
+        t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
+        t->ready.store(1, std::memory_order_release);
+        return t;
+      }
+      k = expected;
+    }
+    if (k == key)
+      return t->ready.load(std::memory_order_acquire) ? t : NULL;
+  }
+  if (types_full_warned.exchange(1) == 0)
+    __kmp_erase_warn("more than %d task types: the others run unmapped",
+                     KMP_ERASE_TYPES);
+  return NULL;
+}
+
+static int __kmp_erase_class_of(EraseType *t) {
+  int cls = t->cls.load(std::memory_order_relaxed);
+  return cls < 0 ? KMP_ERASE_FALLBACK_CLASS : cls;
+}
+
+// ---- Threads: placement, core activity, back-off ---------------------------
+namespace {
+struct alignas(64) EraseThread {
+  std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
+  std::atomic<int> busy; // tasks running (core activity tracer)
+  int placed;
+  int cluster;
+  kmp_erase_backoff_t backoff;
+  int perf_state; // 0 not opened, 1 open, -1 failed
+  int perf_fd[2]; // cycles (group leader), last-level cache misses
+};
+EraseThread threads[KMP_ERASE_MAX_GTID];
+thread_local int loop_cluster = -1; // a molded taskloop's chunks go here
+} // namespace
+
+// Thread tid of a team runs on the tid-th CPU of the clusters (in cluster
+// order), unless the user bound it to a single CPU already.
+static int __kmp_erase_cluster_of_tid(int tid) {
+  return __kmp_erase_cluster_of_cpu(machine.cpus[tid % machine.ncpus]);
+}
+
+static int __kmp_erase_place(kmp_int32 gtid) {
+  EraseThread &s = threads[gtid];
+  if (s.placed)
+    return s.cluster;
+  int tid = __kmp_tid_from_gtid(gtid);
+  cpu_set_t set;
+  int cluster = -1;
+  if (__kmp_erase_allowed(&set) && CPU_COUNT(&set) == 1) {
+    for (int cpu = 0; cpu < CPU_SETSIZE && cluster < 0; ++cpu)
+      if (CPU_ISSET(cpu, &set))
+        cluster = __kmp_erase_cluster_of_cpu(cpu);
+  }
+  if (cluster < 0) {
+    int cpu = machine.cpus[tid % machine.ncpus];
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof(set), &set) != 0)
+      __kmp_erase_warn("cannot bind thread %d to CPU %d (%s)", gtid, cpu,
+                       strerror(errno));
+    cluster = __kmp_erase_cluster_of_cpu(cpu);
+  }
+  s.cluster = cluster;
+  s.placed = 1;
+  return cluster;
+}
+
+static int __kmp_erase_cluster_of_thread(kmp_info_t *th, int tid) {
+  int gtid = th->th.th_info.ds.ds_gtid;
+  if (gtid >= 0 && gtid < KMP_ERASE_MAX_GTID && threads[gtid].placed)
+    return threads[gtid].cluster;
+  return __kmp_erase_cluster_of_tid(tid);
+}
+
+static int __kmp_erase_busy(kmp_info_t *th) {
+  int gtid = th->th.th_info.ds.ds_gtid;
+  if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return 0;
+  return threads[gtid].busy.load(std::memory_order_relaxed);
+}
+
+void __kmp_erase_wake(kmp_info_t *thread) {
+  int gtid = thread->th.th_info.ds.ds_gtid;
+  if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return;
+  EraseThread &s = threads[gtid];
+  if (s.sleeping.exchange(0) == 1) {
+#if KMP_OS_LINUX
+    syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL,
+            0);
+#endif
+  }
+}
+
+void __kmp_erase_backoff(kmp_int32 gtid, int found) {
+  if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return;
+  EraseThread &s = threads[gtid];
+  if (found) {
+    kmp_erase_backoff_reset(&s.backoff);
+    return;
+  }
+  unsigned us = kmp_erase_backoff_fail(&s.backoff, __kmp_erase_sleep_us);
+  if (us == 0)
+    return;
+  struct timespec ts = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000};
+#if KMP_OS_LINUX
+  s.sleeping.store(1);
+  syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
+  s.sleeping.store(0);
+#else
+  nanosleep(&ts, NULL);
+#endif
+}
+
+int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,
+                          kmp_int32 victim_tid) {
+  // A thread waiting inside an explicit task (taskwait, taskgroup) may steal
+  // from any cluster: the task it waits for may have been mapped elsewhere,
+  // and only a thread allowed to run it can guarantee progress.
+  if (thread->th.th_current_task->td_flags.tasktype == TASK_EXPLICIT)
+    return 1;
+  int mine =
+      __kmp_erase_cluster_of_thread(thread, thread->th.th_info.ds.ds_tid);
+  return __kmp_erase_cluster_of_thread(victim, victim_tid) == mine;
+}
+
+// ---- Classification with perf_event ----------------------------------------
+#if KMP_OS_LINUX
+static int __kmp_erase_perf_open(__u64 config, int group) {
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof(attr));
+  attr.size = sizeof(attr);
+  attr.type = PERF_TYPE_HARDWARE;
+  attr.config = config;
+  attr.disabled = group < 0;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  attr.read_format = PERF_FORMAT_GROUP;
+  return (int)syscall(SYS_perf_event_open, &attr, 0, -1, group, 0);
+}
+#endif
+
+// Opens this thread's counters once; 0 if the machine has none (the first
+// failure warns once for the whole process).
+static int __kmp_erase_counters(EraseThread &s) {
+  if (s.perf_state != 0)
+    return s.perf_state > 0;
+  s.perf_state = -1;
+  const char *why = "not supported on this OS";
+#if KMP_OS_LINUX
+  s.perf_fd[0] = __kmp_erase_perf_open(PERF_COUNT_HW_CPU_CYCLES, -1);
+  s.perf_fd[1] =
+      s.perf_fd[0] < 0
+          ? -1
+          : __kmp_erase_perf_open(PERF_COUNT_HW_CACHE_MISSES, s.perf_fd[0]);
+  if (s.perf_fd[0] >= 0 && s.perf_fd[1] >= 0) {
+    s.perf_state = 1;
+    return 1;
+  }
+  why = strerror(errno);
+  if (s.perf_fd[0] >= 0)
+    close(s.perf_fd[0]);
+#endif
+  if (counters_missing.exchange(1) == 0)
+    __kmp_erase_warn("hardware counters unavailable (perf_event_open: %s): "
+                     "every task type is classified as '%s'",
+                     why, kmp_erase_class_name(KMP_ERASE_FALLBACK_CLASS));
+  return 0;
+}
+
+static int __kmp_erase_sample_start(EraseThread &s, EraseType *t) {
+  if (t->cls.load(std::memory_order_relaxed) >= 0)
+    return 0;
+  if (!__kmp_erase_counters(s)) {
+    int unclassified = -1;
+    t->cls.compare_exchange_strong(unclassified, KMP_ERASE_FALLBACK_CLASS);
+    return 0;
+  }
+  if (t->sampling.fetch_add(1) >= KMP_ERASE_CLASSIFY_RUNS)
+    return 0;
+#if KMP_OS_LINUX
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+#endif
+  return 1;
+}
+
+static void __kmp_erase_sample_stop(EraseThread &s, double *cycles,
+                                    double *misses) {
+  *cycles = *misses = 0;
+#if KMP_OS_LINUX
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+  __u64 values[3] = {0, 0, 0}; // nr, cycles, misses
+  if (read(s.perf_fd[0], values, sizeof(values)) == (ssize_t)sizeof(values) &&
+      values[0] == 2) {
+    *cycles = (double)values[1];
+    *misses = (double)values[2];
+  }
+#endif
+}
+
+// ---- Mapping ---------------------------------------------------------------
+namespace {
+// The mapper's inputs for one decision, on the caller's stack.
+struct EraseMapInputs {
+  int size[KMP_ERASE_CLUSTERS_MAX];
+  int active[KMP_ERASE_CLUSTERS_MAX];
+  double idle[KMP_ERASE_CLUSTERS_MAX];
+  double run[KMP_ERASE_CLUSTERS_MAX * KMP_ERASE_MAX_WIDTH];
+  double seconds[KMP_ERASE_CLUSTERS_MAX * KMP_ERASE_MAX_WIDTH];
+};
+} // namespace
+
+// The least-energy (cluster, width) for type t over the team's threads;
+// widths up to maxwidth (1 for a task).
+static kmp_erase_choice_t __kmp_erase_choose(EraseType *t, int maxwidth,
+                                             kmp_task_team_t *task_team,
+                                             EraseMapInputs *m) {
+  int n = machine.clusters.n;
+  int nth = task_team->tt.tt_nproc;
+  kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  for (int c = 0; c < n; ++c)
+    m->size[c] = m->active[c] = 0;
+  for (int i = 0; i < nth; ++i) {
+    kmp_info_t *th = data[i].td.td_thr;
+    int c = __kmp_erase_cluster_of_thread(th, i);
+    if (c < 0)
+      continue;
+    ++m->size[c];
+    if (__kmp_erase_busy(th) > 0)
+      ++m->active[c];
+  }
+  int cls = __kmp_erase_class_of(t);
+  for (int c = 0; c < n; ++c) {
+    m->idle[c] = __kmp_erase_idle_w(c);
+    for (int w = 1; w <= maxwidth; ++w) {
+      m->run[c * maxwidth + w - 1] = __kmp_erase_run_w(c, cls, w);
+      // Racy read of a double written under the type's lock: a stale value
+      // only delays a decision by one task.
+      int i = c * machine.maxwidth + w - 1;
+      double seconds = t->hist[i].seconds;
+      unsigned sent = t->trial[i].load(std::memory_order_relaxed);
+      if (seconds == 0 && sent != 0 &&
+          t->executions.load(std::memory_order_relaxed) - (sent - 1) <
+              KMP_ERASE_TRIAL_PATIENCE)
+        seconds = -1;
+      m->seconds[c * maxwidth + w - 1] = seconds;
+    }
+  }
+  kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
+                           m->idle, m->run,   m->seconds};
+  kmp_erase_choice_t choice = kmp_erase_map(&in);
+  if (choice.cluster >= 0 && choice.joules == 0) { // a trial
+    int i = choice.cluster * machine.maxwidth + choice.width - 1;
+    t->trial[i].store(t->executions.load(std::memory_order_relaxed) + 1,
+                      std::memory_order_relaxed);
+  }
+  return choice;
+}
+
+// A thread of the team in cluster c: the least loaded (running plus queued
+// tasks), the caller on a tie, else the lowest tid.
+static kmp_int32 __kmp_erase_pick(kmp_task_team_t *task_team, kmp_int32 tid,
+                                  int c) {
+  int nth = task_team->tt.tt_nproc;
+  kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  kmp_int32 best = -1;
+  int best_load = INT_MAX;
+  for (int i = 0; i < nth; ++i) {
+    kmp_info_t *th = data[i].td.td_thr;
+    if (__kmp_erase_cluster_of_thread(th, i) != c)
+      continue;
+    int load = __kmp_erase_busy(th) + (int)TCR_4(data[i].td.td_deque_ntasks);
+    if (load < best_load || (load == best_load && i == tid)) {
+      best = i;
+      best_load = load;
+    }
+  }
+  return best < 0 ? tid : best;
+}
+
+kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
+                               kmp_task_t *task) {
+  kmp_int32 tid = __kmp_tid_from_gtid(gtid);
+  if (!machine.ready || gtid >= KMP_ERASE_MAX_GTID ||
+      task_team->tt.tt_nproc <= 1)
+    return tid;
+  __kmp_erase_place(gtid);
+  if (loop_cluster >= 0) // a chunk of a molded taskloop
+    return __kmp_erase_pick(task_team, tid, loop_cluster);
+  EraseType *t = __kmp_erase_type((void *)task->routine, 0);
+  if (t == NULL)
+    return tid;
+  if (t->cls.load(std::memory_order_relaxed) >= 0) {
+    EraseMapInputs m;
+    kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, task_team, &m);
+    if (choice.cluster >= 0)
+      return __kmp_erase_pick(task_team, tid, choice.cluster);
+  }
+  // Being classified, or every configuration is being tried: the task stays
+  // here, and creation pauses (the task runs at once) while twice as many
+  // tasks as cores are queued, so that measurements arrive soon.
+  kmp_thread_data_t *mine = &task_team->tt.tt_threads_data[tid];
+  if ((int)TCR_4(mine->td.td_deque_ntasks) >= 2 * __kmp_avail_proc)
+    return KMP_ERASE_RUN_NOW;
+  return tid;
+}
+
+// ---- Timing and the performance history ------------------------------------
+// Records one execution of t on (cluster, width) that took seconds.
+static void __kmp_erase_record(EraseType *t, int cluster, int width,
+                               double seconds, double mhz) {
+  int i = cluster * machine.maxwidth + width - 1;
+  double cores = machine.ncores[cluster] > 0 ? machine.ncores[cluster] : 1;
+  // The task's share of its cluster's idle power, and its run power.
+  double watts = __kmp_erase_idle_w(cluster) * width / cores +
+                 __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+  __kmp_erase_lock(t);
+  kmp_erase_hist_update(&t->hist[i], seconds, mhz);
+  ++t->runs[i];
+  t->seconds[i] += seconds;
+  t->joules[i] += watts * seconds;
+  __kmp_erase_unlock(t);
+  t->trial[i].store(0, std::memory_order_relaxed);
+  t->executions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
+                            kmp_erase_exec_t *exec) {
+  exec->type = NULL;
+  if (!machine.ready || gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return;
+  EraseThread &s = threads[gtid];
+  exec->cluster = __kmp_erase_place(gtid);
+  s.busy.fetch_add(1, std::memory_order_relaxed);
+  EraseType *t = __kmp_erase_type((void *)task->routine, 0);
+  exec->type = t;
+  exec->loop = __kmp_erase_type((void *)task->routine, 1, false);
+  exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
+                   __kmp_erase_sample_start(s, t);
+  exec->start_ns = __kmp_erase_now_ns();
+}
+
+void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+  if (!machine.ready || gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return;
+  EraseThread &s = threads[gtid];
+  kmp_uint64 end = __kmp_erase_now_ns();
+  double cycles = 0, misses = 0;
+  if (exec->sampling)
+    __kmp_erase_sample_stop(s, &cycles, &misses);
+  int c = exec->cluster;
+  if (c >= 0 && machine.slowdown[c] > 1.0) { // test-only emulation
+    kmp_uint64 until = end + (kmp_uint64)((machine.slowdown[c] - 1.0) *
+                                          (end - exec->start_ns));
+    while ((end = __kmp_erase_now_ns()) < until)
+      KMP_CPU_PAUSE();
+  }
+  s.busy.fetch_sub(1, std::memory_order_relaxed);
+  EraseType *t = (EraseType *)exec->type;
+  if (t == NULL || c < 0)
+    return;
+  double seconds = (end - exec->start_ns) * 1e-9;
+  double mhz = cycles > 0 && seconds > 0 ? cycles / seconds * 1e-6 : 0;
+  __kmp_erase_record(t, c, 1, seconds, mhz);
+  EraseType *loop = (EraseType *)exec->loop;
+  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0 &&
+      loop->loop_pending.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    __kmp_erase_record(loop, loop->loop_cluster, loop->loop_width,
+                       (end - loop->loop_start_ns) * 1e-9, 0);
+  if (exec->sampling) {
+    __kmp_erase_lock(t);
+    t->cycles += cycles;
+    t->misses += misses;
+    int done = ++t->samples >= KMP_ERASE_CLASSIFY_RUNS;
+    double ai = kmp_erase_intensity(t->cycles, t->misses,
+                                    __kmp_erase_thresholds.flops_per_cycle);
+    __kmp_erase_unlock(t);
+    if (done)
+      t->cls.store(kmp_erase_classify(ai, &__kmp_erase_thresholds),
+                   std::memory_order_relaxed);
+  }
+}
+
+// ---- Taskloop moldability --------------------------------------------------
+kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
+                                      kmp_uint64 trip_count,
+                                      kmp_erase_loop_t *loop) {
+  kmp_info_t *thread = __kmp_threads[gtid];
+  kmp_uint64 dflt = thread->th.th_team_nproc * 10; // upstream's default
+  loop->type = NULL;
+  kmp_task_team_t *task_team = thread->th.th_task_team;
+  if (!machine.ready || gtid >= KMP_ERASE_MAX_GTID || task_team == NULL ||
+      task_team->tt.tt_nproc <= 1 || task_team->tt.tt_threads_data == NULL)
+    return dflt;
+  __kmp_erase_place(gtid);
+  EraseType *t = __kmp_erase_type((void *)task->routine, 1);
+  if (t == NULL)
+    return dflt;
+  // The loop's class is its chunks' (they are timed as tasks).
+  EraseType *chunks = __kmp_erase_type((void *)task->routine, 0);
+  if (chunks != NULL)
+    t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
+  EraseMapInputs m;
+  kmp_erase_choice_t choice =
+      __kmp_erase_choose(t, machine.maxwidth, task_team, &m);
+  if (choice.cluster < 0)
+    return dflt;
+  loop->type = t;
+  loop_cluster = choice.cluster;
+  kmp_uint64 ntasks = KMP_MIN((kmp_uint64)choice.width, trip_count);
+  int idle = 0; // time this instance unless one is being timed already
+  if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
+      t->loop_pending.compare_exchange_strong(idle, -1)) {
+    t->loop_start_ns = __kmp_erase_now_ns();
+    t->loop_cluster = choice.cluster;
+    t->loop_width = (int)ntasks;
+    t->loop_pending.store((int)ntasks, std::memory_order_release);
+  }
+  return ntasks;
+}
+
+void __kmp_erase_taskloop_split_done(kmp_int32 gtid) { loop_cluster = -1; }
+
+// ---- Statistics file -------------------------------------------------------
+static void __kmp_erase_write_stats(void) {
+  if (__kmp_erase_stats_path == NULL || !machine.ready)
+    return;
+  FILE *f = fopen(__kmp_erase_stats_path, "w");
+  if (f == NULL) {
+    __kmp_erase_warn("OMP_ERASE_STATS: cannot write '%s' (%s)",
+                     __kmp_erase_stats_path, strerror(errno));
+    return;
+  }
+  double rapl = __kmp_erase_rapl_joules();
+  if (machine.rapl_start_j >= 0 && rapl >= 0)
+    fprintf(f, "# measured energy: %.3f J (RAPL, whole machine, whole run)\n",
+            rapl - machine.rapl_start_j);
+  else
+    fprintf(f, "# measured energy: unavailable (no readable RAPL counters "
+               "under /sys/class/powercap)\n");
+  fprintf(f, "type,kind,class,cluster,width,executions,mean_s,model_s,"
+             "joules\n");
+  for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
+    EraseType *t = &types[k];
+    if (!t->ready.load(std::memory_order_acquire))
+      continue;
+    uintptr_t key = t->key.load(std::memory_order_relaxed);
+    void *routine = (void *)(key / 2);
+    Dl_info info;
+    memset(&info, 0, sizeof(info));
+    char name[96];
+    // The symbol, else module+offset (for addr2line): outlined task
+    // routines are local symbols, which dladdr does not see.
+    if (dladdr(routine, &info) && info.dli_sname)
+      KMP_SNPRINTF(name, sizeof(name), "%s", info.dli_sname);
+    else if (info.dli_fname != NULL && info.dli_fbase != NULL) {
+      const char *base = strrchr(info.dli_fname, '/');
+      KMP_SNPRINTF(name, sizeof(name), "%s+0x%lx",
+                   base ? base + 1 : info.dli_fname,
+                   (unsigned long)((char *)routine - (char *)info.dli_fbase));
+    } else
+      KMP_SNPRINTF(name, sizeof(name), "%p", routine);
+    __kmp_erase_lock(t);
+    for (int c = 0; c < machine.clusters.n; ++c)
+      for (int w = 1; w <= machine.maxwidth; ++w) {
+        int i = c * machine.maxwidth + w - 1;
+        if (t->runs[i] == 0)
+          continue;
+        fprintf(
+            f, "%s,%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n", name,
+            key & 1 ? "taskloop" : "task",
+            kmp_erase_class_name((kmp_erase_class_t)__kmp_erase_class_of(t)),
+            machine.clusters.names[c], w, (unsigned long long)t->runs[i],
+            t->seconds[i] / t->runs[i], t->hist[i].seconds, t->joules[i]);
+      }
+    __kmp_erase_unlock(t);
+  }
+  if (fclose(f) != 0)
+    __kmp_erase_warn("OMP_ERASE_STATS: cannot write '%s' (%s)",
+                     __kmp_erase_stats_path, strerror(errno));
+}
+
+// ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
+void __kmp_erase_env_done(void) {
+  if (!__kmp_erase_enabled || machine.ready)
+    return;
+  machine.clusters.n = 0;
+  if (__kmp_erase_clusters_value != NULL) {
+    char err[256];
+    if (kmp_erase_clusters_parse(__kmp_erase_clusters_value, &machine.clusters,
+                                 err, sizeof(err)) == 0)
+      machine.source = "OMP_ERASE_CLUSTERS";
+    else {
+      __kmp_erase_warn("OMP_ERASE_CLUSTERS='%s': %s; using the detected "
+                       "clusters",
+                       __kmp_erase_clusters_value, err);
+      machine.clusters.n = 0;
+    }
+  }
+  if (machine.clusters.n == 0)
+    __kmp_erase_detect(&machine.clusters);
+  machine.ncpus = 0;
+  machine.maxwidth = 1;
+  for (int c = 0; c < machine.clusters.n; ++c) {
+    machine.ncores[c] = kmp_erase_clusters_size(&machine.clusters, c);
+    if (machine.ncores[c] > machine.maxwidth)
+      machine.maxwidth = machine.ncores[c];
+    for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS; ++cpu)
+      if (__kmp_erase_cluster_of_cpu(cpu) == c)
+        machine.cpus[machine.ncpus++] = cpu;
+  }
+  if (machine.maxwidth > KMP_ERASE_MAX_WIDTH)
+    machine.maxwidth = KMP_ERASE_MAX_WIDTH;
+  if (machine.ncpus == 0) {
+    __kmp_erase_warn("no CPU in any cluster: ERASE is off");
+    __kmp_erase_enabled = 0;
+    return;
+  }
+  __kmp_erase_load_power();
+  for (int c = 0; c < machine.clusters.n; ++c)
+    machine.mhz[c] = __kmp_erase_cluster_mhz(c);
+  __kmp_erase_parse_slowdown();
+  machine.rapl_start_j = __kmp_erase_rapl_joules();
+  machine.ready = 1;
+  if (__kmp_erase_stats_path != NULL)
+    atexit(__kmp_erase_write_stats);
+}
+
+int __kmp_erase_clusters_in_use(char *buf, size_t len) {
+  if (!machine.ready)
+    return 0;
+  kmp_erase_clusters_print(&machine.clusters, buf, len);
+  return 1;
+}
+
+void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
+  if (!machine.ready)
+    return;
+  __kmp_str_buf_print(
+      buffer, "   [MVOMP ERASE] clusters from %s; %s\n", machine.source,
+      machine.have_power ? "power from OMP_ERASE_POWER"
+                         : "no power table: every configuration draws 1 W, "
+                           "so the mapper minimises time");
+}

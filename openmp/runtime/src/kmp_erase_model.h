@@ -1,0 +1,126 @@
+/*
+ * kmp_erase_model.h -- ERASE's decisions as pure functions (thesis 004,
+ * section 2.4 and 3.3): the online performance history, the classification
+ * of a task type by arithmetic intensity, the energy-minimising mapping over
+ * clusters and widths, and the exponential back-off of idle threads. No
+ * libomp dependency, like kmp_versions_policy: the GoogleTest unit tests
+ * (EraseModelTest.cpp) link it alone; kmp_erase.cpp wires it into libomp.
+ * docs/erase.md documents the behaviour and the constants.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_ERASE_MODEL_H
+#define KMP_ERASE_MODEL_H
+
+#include "kmp_erase_power.h"
+
+#include <stddef.h>
+
+// ---- Online performance history ------------------------------------------
+// One entry per (task type, cluster, width). The weighted update favours the
+// past (weight KMP_ERASE_HISTORY_KEEP on the old value); a core frequency that
+// moved by more than KMP_ERASE_DVFS_TOLERANCE (relative) since the entry was
+// last updated means DVFS changed the machine: the entry restarts from the
+// new sample. mhz 0 means "unknown" (no cycle counter) and never resets.
+// A sample counts as at most KMP_ERASE_HISTORY_CLAMP times the prediction (and
+// at least its 1/KMP_ERASE_HISTORY_CLAMP): a task preempted once must not make
+// a configuration look slow for good, since the mapper stops measuring the
+// configurations it does not choose. A lasting change still shows within a
+// few samples (x1.75 per sample upwards).
+#define KMP_ERASE_HISTORY_KEEP 0.75
+#define KMP_ERASE_HISTORY_CLAMP 4.0
+#define KMP_ERASE_DVFS_TOLERANCE 0.15
+
+struct kmp_erase_hist_t {
+  double seconds; // predicted execution time; 0 = never measured
+  double mhz; // frequency of the last samples, 0 = unknown
+  unsigned count; // samples since the last reset
+};
+
+// Adds one sample; returns 1 if the entry was reset by a frequency change.
+int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz);
+
+// ---- Classification (equation 2.4) ---------------------------------------
+// AI = cycles * flops_per_cycle / (llc_misses * 64 bytes). Below `cache` a
+// type is memory-bound, below `compute` cache-bound, otherwise compute-bound.
+struct kmp_erase_thresholds_t {
+  double flops_per_cycle;
+  double cache; // memory | cache boundary
+  double compute; // cache | compute boundary
+};
+
+#define KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE 16.0
+#define KMP_ERASE_DEFAULT_CACHE_AI 4.0
+#define KMP_ERASE_DEFAULT_COMPUTE_AI 32.0
+
+// The arithmetic intensity; no misses at all is infinitely intense.
+double kmp_erase_intensity(double cycles, double llc_misses,
+                           double flops_per_cycle);
+kmp_erase_class_t kmp_erase_classify(double ai,
+                                     const kmp_erase_thresholds_t *t);
+
+// OMP_ERASE_THRESHOLDS="<cache AI>,<compute AI>" (0 < cache < compute).
+// Returns 0, or -1 with a message in err and *t untouched.
+int kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
+                               char *err, size_t errlen);
+
+// ---- Mapping (section 3.3.1) ----------------------------------------------
+// For each cluster c and width w (1..maxwidth, w <= size[c]), the energy of
+// running the task there is
+//   (idle[c] + idle of every other cluster with no active core
+//            + run[c][w]) * seconds[c][w].
+// The idle power of a cluster nobody else is using is charged to the task
+// that runs while it idles (the thesis' core activity tracer). A
+// configuration never measured (seconds 0) predicts 0 J, so it is tried first,
+// in cluster then width order; one whose trial is under way (seconds < 0) is
+// left out until it has a measurement. Arrays are indexed
+// [c * maxwidth + w - 1].
+struct kmp_erase_map_in_t {
+  int nclusters;
+  int maxwidth; // 1 for a task, up to the cluster size for taskloops
+  const int *size; // cores per cluster
+  const int *active; // busy cores per cluster now
+  const double *idle; // idle watts per cluster
+  const double *run; // run watts per (cluster, width), idle excluded
+  const double *seconds; // predicted seconds per (cluster, width), 0 untried,
+                         // < 0 being tried
+};
+
+struct kmp_erase_choice_t {
+  int cluster; // -1 if none can be chosen (no cores, or all being tried)
+  int width;
+  double joules; // predicted energy, 0 for an untried configuration
+};
+
+kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in);
+
+// Predicted energy of one configuration, as kmp_erase_map computes it.
+double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
+
+// ---- Exponential back-off sleep (section 3.3.1) ---------------------------
+// After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
+// base_us, then twice as long after each further failed round, up to
+// base_us << KMP_ERASE_BACKOFF_SHIFTS; finding a task resets it.
+#define KMP_ERASE_BACKOFF_ROUNDS 5
+#define KMP_ERASE_BACKOFF_SHIFTS 7
+
+struct kmp_erase_backoff_t {
+  unsigned failures;
+  unsigned shift;
+};
+
+// One failed round: the microseconds to sleep now (0 = keep spinning).
+unsigned kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us);
+static inline void kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
+  b->failures = 0;
+  b->shift = 0;
+}
+
+#endif // KMP_ERASE_MODEL_H

@@ -1,0 +1,86 @@
+// ERASE's environment variables (docs/erase.md): OMP_DISPLAY_ENV shows every
+// one, the clusters in use and where they come from; a malformed value gets a
+// warning naming the variable and the value used instead; a malformed power
+// table or cluster list is refused with its file and line or its reason, and
+// the program runs on. OMP_ERASE=off (the default) turns nothing on.
+// RUN: %libomp-compile
+// RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=OFF %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_CLUSTERS="b:1;a:0" OMP_ERASE_STEAL=cluster OMP_ERASE_PERF=off OMP_ERASE_THRESHOLDS=2,20 OMP_ERASE_FLOPS_PER_CYCLE=8 OMP_ERASE_STATS=%t.csv %libomp-run 2>&1 | FileCheck --check-prefix=ON %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_SLEEP=off %libomp-run 2>&1 | FileCheck --check-prefix=NOSLEEP %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s
+// RUN: printf 'cluster a idle 1\nrun a vector 2000 1 3\n' > %t.power
+// RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0-1" OMP_ERASE_POWER=%t.power %libomp-run 2>&1 | FileCheck --check-prefix=BADPOWER %s
+
+// OFF-DAG: OMP_ERASE='off'
+// OFF-DAG: OMP_ERASE_CLUSTERS=''
+// OFF-DAG: OMP_ERASE_POWER=''
+// OFF-DAG: OMP_ERASE_SLEEP='off'
+// OFF-DAG: OMP_ERASE_STEAL='all'
+// OFF-DAG: OMP_ERASE_PERF='on'
+// OFF-DAG: OMP_ERASE_THRESHOLDS='4,32'
+// OFF-DAG: OMP_ERASE_FLOPS_PER_CYCLE='16'
+// OFF-DAG: OMP_ERASE_STATS=''
+// OFF-DAG: OMP_ERASE_TEST_SLOWDOWN=''
+// OFF: tasks: 100
+
+// ON-DAG: OMP_ERASE='on'
+// ON-DAG: [MVOMP ERASE] clusters from OMP_ERASE_CLUSTERS; no power table: every configuration draws 1 W, so the mapper minimises time
+// ON-DAG: OMP_ERASE_CLUSTERS='b:1;a:0'
+// ON-DAG: OMP_ERASE_SLEEP='10'
+// ON-DAG: OMP_ERASE_STEAL='cluster'
+// ON-DAG: OMP_ERASE_PERF='off'
+// ON-DAG: OMP_ERASE_THRESHOLDS='2,20'
+// ON-DAG: OMP_ERASE_FLOPS_PER_CYCLE='8'
+// ON-DAG: OMP_ERASE_STATS='{{.*}}.csv'
+// ON: tasks: 100
+
+// NOSLEEP-DAG: OMP_ERASE='on'
+// NOSLEEP-DAG: OMP_ERASE_SLEEP='off'
+// NOSLEEP-DAG: OMP_ERASE_CLUSTERS='{{.+}}'
+// NOSLEEP: tasks: 100
+
+// SLEEPONLY-DAG: OMP_ERASE='off'
+// SLEEPONLY-DAG: OMP_ERASE_SLEEP='100'
+// SLEEPONLY: tasks: 100
+
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE: "maybe" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_ERASE value "off" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_SLEEP: "-3" is an invalid value; ignored.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_STEAL: "some" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_ERASE_STEAL value "all" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_PERF: "2" is an invalid value; ignored.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_THRESHOLDS: "9,3" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_ERASE_THRESHOLDS value "4,32" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_FLOPS_PER_CYCLE: "0" is an invalid value; ignored.
+// BAD-DAG: OMP_ERASE_THRESHOLDS='4,32'
+// BAD-DAG: OMP_ERASE_FLOPS_PER_CYCLE='16'
+// BAD-DAG: OMP_ERASE='off'
+// BAD: tasks: 100
+
+// BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_CLUSTERS='a:0;b:0': CPU 0 is in cluster 'a' and in 'b'; using the detected clusters
+// BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: cannot read '/nonexistent.power' (No such file or directory); without a power table ERASE minimises predicted time
+// BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_TEST_SLOWDOWN: 'z:2' is not <cluster in use>:<factor from 1 to 1000>; ignored
+// BADFILES: tasks: 100
+
+// BADPOWER: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: {{.*}}.power:2: task class 'vector' is not memory, cache or compute; without a power table ERASE minimises predicted time
+// BADPOWER: tasks: 100
+
+#include <omp.h>
+#include <stdio.h>
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  for (int i = 0; i < 100; ++i) {
+#pragma omp task shared(n)
+    {
+#pragma omp atomic
+      ++n;
+    }
+  }
+  fprintf(stderr, "tasks: %d\n", n);
+  return n == 100 ? 0 : 1;
+}

@@ -1,0 +1,47 @@
+// Taskloop moldability (docs/erase.md): with OMP_ERASE=on a taskloop with
+// neither grainsize nor num_tasks is split into the width the mapper chooses,
+// after trying each width of each cluster once; OMP_ERASE_STATS shows one
+// taskloop row per width tried. A taskloop with a grainsize is split as
+// upstream does, and ERASE keeps out of it. Every iteration runs once.
+// RUN: %libomp-compile
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.mold.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: grep -c ',taskloop,compute,pair,' %t.mold.csv | FileCheck --check-prefix=WIDTHS %s
+// RUN: grep ',taskloop,compute,pair,1,' %t.mold.csv | FileCheck --check-prefix=W1 %s
+// RUN: grep ',taskloop,compute,pair,2,' %t.mold.csv | FileCheck --check-prefix=W2 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.grain.csv %libomp-run grainsize 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: not grep ',taskloop,' %t.grain.csv
+
+// SUM: sum ok
+// WIDTHS: 2
+// W1: ,taskloop,compute,pair,1,{{[1-9][0-9]*}},
+// W2: ,taskloop,compute,pair,2,{{[1-9][0-9]*}},
+
+#include <omp.h>
+#include <stdio.h>
+#include <string.h>
+
+#define N 4096
+#define REPS 20
+static double a[N];
+
+int main(int argc, char **argv) {
+  int grain = argc > 1 && strcmp(argv[1], "grainsize") == 0;
+  long ok = 1;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  for (int r = 0; r < REPS; ++r) {
+    if (grain) {
+#pragma omp taskloop grainsize(512)
+      for (int i = 0; i < N; ++i)
+        a[i] = i + r;
+    } else {
+#pragma omp taskloop
+      for (int i = 0; i < N; ++i)
+        a[i] = i + r;
+    }
+    for (int i = 0; i < N; ++i)
+      ok &= a[i] == i + r;
+  }
+  printf("sum %s\n", ok ? "ok" : "WRONG");
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,208 @@
+//===- EraseModelTest.cpp - ERASE's history, classes, mapping, back-off ---===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// ERASE's decisions on injected values (docs/erase.md): the weighted history
+// and its reset on a frequency change, equation 2.4 and the three classes,
+// the energy-minimising mapping over clusters and widths, and the back-off.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase_model.h"
+
+#include <gtest/gtest.h>
+
+#include <math.h>
+#include <vector>
+
+namespace {
+
+TEST(EraseHistory, WeightedTowardsThePast) {
+  kmp_erase_hist_t H = {0, 0, 0};
+  EXPECT_EQ(kmp_erase_hist_update(&H, 1.0, 2000), 0);
+  EXPECT_DOUBLE_EQ(H.seconds, 1.0); // an empty entry takes the sample
+  EXPECT_EQ(kmp_erase_hist_update(&H, 2.0, 2000), 0);
+  EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.0 + 0.25 * 2.0);
+  EXPECT_EQ(H.count, 2u);
+}
+
+TEST(EraseHistory, OutliersClamped) {
+  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_update(&H, 1.0, 0);
+  kmp_erase_hist_update(&H, 100.0, 0); // preempted once: counts as 4 s
+  EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.0 + 0.25 * 4.0);
+  kmp_erase_hist_update(&H, 0.001, 0); // counts as a quarter of 1.75 s
+  EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.75 + 0.25 * (1.75 / 4));
+  // A lasting tenfold slowdown is reached within a few samples.
+  kmp_erase_hist_t L = {0, 0, 0};
+  kmp_erase_hist_update(&L, 1.0, 0);
+  int Samples = 0;
+  while (L.seconds < 9.0 && Samples < 20) {
+    kmp_erase_hist_update(&L, 10.0, 0);
+    ++Samples;
+  }
+  EXPECT_LE(Samples, 9); // 8 without the clamp
+}
+
+TEST(EraseHistory, FrequencyChangeResets) {
+  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_update(&H, 1.0, 2000);
+  kmp_erase_hist_update(&H, 1.0, 2100); // 5%: same DVFS state
+  EXPECT_EQ(H.count, 2u);
+  EXPECT_EQ(kmp_erase_hist_update(&H, 2.0, 1000), 1); // halved: reset
+  EXPECT_DOUBLE_EQ(H.seconds, 2.0);
+  EXPECT_DOUBLE_EQ(H.mhz, 1000);
+  EXPECT_EQ(H.count, 1u);
+  // Without a cycle counter (mhz 0) nothing resets.
+  EXPECT_EQ(kmp_erase_hist_update(&H, 4.0, 0), 0);
+  EXPECT_EQ(H.count, 2u);
+}
+
+TEST(EraseClassify, EquationTwoFour) {
+  // 6400 cycles at 16 flop/cycle over 100 misses of 64 bytes: 16 flop/byte.
+  EXPECT_DOUBLE_EQ(kmp_erase_intensity(6400, 100, 16), 16.0);
+  EXPECT_TRUE(isinf(kmp_erase_intensity(6400, 0, 16)));
+  kmp_erase_thresholds_t T = {16, 4, 32};
+  EXPECT_EQ(kmp_erase_classify(1.0, &T), kmp_erase_memory);
+  EXPECT_EQ(kmp_erase_classify(4.0, &T), kmp_erase_cache);
+  EXPECT_EQ(kmp_erase_classify(16.0, &T), kmp_erase_cache);
+  EXPECT_EQ(kmp_erase_classify(32.0, &T), kmp_erase_compute);
+  EXPECT_EQ(kmp_erase_classify(INFINITY, &T), kmp_erase_compute);
+}
+
+TEST(EraseClassify, ThresholdsParse) {
+  kmp_erase_thresholds_t T = {16, 4, 32};
+  char Err[120] = "";
+  ASSERT_EQ(kmp_erase_thresholds_parse("2.5,50", &T, Err, sizeof(Err)), 0)
+      << Err;
+  EXPECT_DOUBLE_EQ(T.cache, 2.5);
+  EXPECT_DOUBLE_EQ(T.compute, 50);
+  for (const char *Bad :
+       {"", "3", "3,", "3;9", "9,3", "0,3", "-1,3", "3,x", "3,9,12", "nan,9"}) {
+    EXPECT_EQ(kmp_erase_thresholds_parse(Bad, &T, Err, sizeof(Err)), -1) << Bad;
+    EXPECT_NE(Err[0], '\0') << Bad;
+  }
+  EXPECT_DOUBLE_EQ(T.cache, 2.5); // untouched by the failures
+}
+
+// Two clusters as on the thesis' TX2: big (2 cores), little (4 cores).
+struct TwoClusters {
+  int Size[2] = {2, 4};
+  int Active[2] = {1, 1};
+  double Idle[2] = {1.0, 0.5};
+  int MaxWidth;
+  std::vector<double> Run, Seconds;
+  explicit TwoClusters(int MaxWidth)
+      : MaxWidth(MaxWidth), Run(2 * MaxWidth, 0.0), Seconds(2 * MaxWidth, 0.0) {
+  }
+  double &run(int C, int W) { return Run[C * MaxWidth + W - 1]; }
+  double &secs(int C, int W) { return Seconds[C * MaxWidth + W - 1]; }
+  kmp_erase_map_in_t in() {
+    return kmp_erase_map_in_t{2,    MaxWidth,   Size,          Active,
+                              Idle, Run.data(), Seconds.data()};
+  }
+};
+
+TEST(EraseMap, UntriedFirstInOrder) {
+  TwoClusters M(1);
+  M.run(0, 1) = 4;
+  M.run(1, 1) = 1;
+  kmp_erase_map_in_t In = M.in();
+  kmp_erase_choice_t C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.width, 1);
+  EXPECT_EQ(C.joules, 0.0);
+  M.secs(0, 1) = 1.0;
+  C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1); // still untried
+}
+
+TEST(EraseMap, OneTrialAtATime) {
+  TwoClusters M(1);
+  M.run(0, 1) = 4;
+  M.run(1, 1) = 1;
+  M.secs(0, 1) = -1; // big's trial under way: not again, nothing to compare
+  kmp_erase_map_in_t In = M.in();
+  EXPECT_EQ(kmp_erase_map(&In).cluster, 1); // little still untried
+  M.secs(1, 1) = -1;
+  EXPECT_EQ(kmp_erase_map(&In).cluster, -1); // both under way: no choice
+  M.secs(1, 1) = 2.0;
+  kmp_erase_choice_t C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1); // the only measured one
+  EXPECT_DOUBLE_EQ(C.joules, 3.0);
+}
+
+TEST(EraseMap, MinimumEnergyNotMinimumTime) {
+  TwoClusters M(1);
+  M.run(0, 1) = 4; // big: 1 s at (1 + 4) W = 5 J
+  M.run(1, 1) = 1; // little: 2 s at (0.5 + 1) W = 3 J
+  M.secs(0, 1) = 1.0;
+  M.secs(1, 1) = 2.0;
+  kmp_erase_map_in_t In = M.in();
+  kmp_erase_choice_t C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_DOUBLE_EQ(C.joules, 3.0);
+  // Little four times slower: 6 J, big wins.
+  M.secs(1, 1) = 4.0;
+  C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_DOUBLE_EQ(C.joules, 5.0);
+}
+
+TEST(EraseMap, IdleClustersChargedToTheTask) {
+  TwoClusters M(1);
+  M.run(0, 1) = 4;
+  M.run(1, 1) = 1;
+  M.secs(0, 1) = 1.0;
+  M.secs(1, 1) = 2.0;
+  M.Active[0] = 0; // big idles while the task runs on little
+  kmp_erase_map_in_t In = M.in();
+  EXPECT_DOUBLE_EQ(kmp_erase_energy(&In, 1, 1), (0.5 + 1.0 + 1.0) * 2.0);
+  EXPECT_DOUBLE_EQ(kmp_erase_energy(&In, 0, 1), (1.0 + 4.0) * 1.0);
+  EXPECT_EQ(kmp_erase_map(&In).cluster, 0); // 5 J against 5 J: first wins
+}
+
+TEST(EraseMap, WidthsWithinEachCluster) {
+  TwoClusters M(4);
+  for (int W = 1; W <= 4; ++W) {
+    M.run(0, W) = 4.0 * W;
+    M.run(1, W) = 1.0 * W;
+    M.secs(0, W) = 1.0 / W;
+    M.secs(1, W) = 2.0 / W; // little scales perfectly
+  }
+  kmp_erase_map_in_t In = M.in();
+  // Big has 2 cores, so widths 3 and 4 never count there (their entries
+  // stay untried and must not be chosen).
+  kmp_erase_choice_t C = kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_EQ(C.width, 4); // (0.5 + 4) * 0.5 = 2.25 J, the least
+  EXPECT_DOUBLE_EQ(C.joules, 2.25);
+}
+
+TEST(EraseMap, NoClusterWithCores) {
+  TwoClusters M(1);
+  M.Size[0] = M.Size[1] = 0;
+  kmp_erase_map_in_t In = M.in();
+  EXPECT_EQ(kmp_erase_map(&In).cluster, -1);
+}
+
+TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
+  kmp_erase_backoff_t B = {0, 0};
+  for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)
+    EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 0u);
+  unsigned Expected = 10;
+  for (int I = 0; I <= KMP_ERASE_BACKOFF_SHIFTS; ++I, Expected *= 2)
+    EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), Expected);
+  EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 10u << KMP_ERASE_BACKOFF_SHIFTS);
+  kmp_erase_backoff_reset(&B);
+  EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 0u);
+  kmp_erase_backoff_t Off = {0, 0};
+  for (int I = 0; I < 20; ++I)
+    EXPECT_EQ(kmp_erase_backoff_fail(&Off, 0), 0u); // sleep off
+}
+
+} // namespace
