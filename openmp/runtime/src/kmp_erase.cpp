@@ -14,6 +14,7 @@
 #include "kmp_erase.h"
 #include "kmp_erase_clusters.h"
 #include "kmp_erase_power.h"
+#include "kmp_versions.h"
 
 #include <atomic>
 #include <dlfcn.h>
@@ -331,7 +332,7 @@ static double __kmp_erase_rapl_joules(void) {
 // ---- Task types ------------------------------------------------------------
 namespace {
 struct EraseType {
-  std::atomic<uintptr_t> key; // routine address * 2 + (1 for a taskloop)
+  std::atomic<uintptr_t> key; // address * 4 + kind (kmp_erase_kind_t)
   std::atomic<int> ready;
   std::atomic<int> cls; // a kmp_erase_class_t, -1 while classifying
   std::atomic<int> sampling; // counted executions started
@@ -377,9 +378,15 @@ static int __kmp_erase_initial_class(void) {
 
 // The slot of a type; inserted when new. Read without locks: a slot's key
 // never changes once set, and its arrays are published by `ready`.
-static EraseType *__kmp_erase_type(void *routine, int taskloop,
+enum kmp_erase_kind_t {
+  kmp_erase_task = 0,     // address: the task's entry
+  kmp_erase_taskloop = 1, // address: the taskloop's entry
+  kmp_erase_versions = 2  // address: a multi-version task's type
+};
+
+static EraseType *__kmp_erase_type(void *address, int kind,
                                    bool insert = true) {
-  uintptr_t key = (uintptr_t)routine * 2 + (taskloop ? 1 : 0);
+  uintptr_t key = (uintptr_t)address * 4 + kind;
   size_t h = (size_t)(((kmp_uint64)key * 0x9E3779B97F4A7C15ull) >> 40);
   for (int probe = 0; probe < KMP_ERASE_TYPES; ++probe) {
     EraseType *t = &types[(h + probe) & (KMP_ERASE_TYPES - 1)];
@@ -412,6 +419,14 @@ static EraseType *__kmp_erase_type(void *routine, int taskloop,
   return NULL;
 }
 
+// A task's type: a multi-version task's type (its entry is the dispatcher
+// all of them share), else its entry.
+static EraseType *__kmp_erase_task_type(kmp_task_t *task) {
+  void *mv = __kmp_mv_erase_type(task);
+  return mv ? __kmp_erase_type(mv, kmp_erase_versions)
+            : __kmp_erase_type((void *)task->routine, kmp_erase_task);
+}
+
 static int __kmp_erase_class_of(EraseType *t) {
   int cls = t->cls.load(std::memory_order_relaxed);
   return cls < 0 ? KMP_ERASE_FALLBACK_CLASS : cls;
@@ -422,11 +437,17 @@ namespace {
 struct alignas(64) EraseThread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
   std::atomic<int> busy; // tasks running (core activity tracer)
-  int placed;
+  std::atomic<int> placed; // cluster is set (read by mapping threads)
   int cluster;
   kmp_erase_backoff_t backoff;
   int perf_state; // 0 not opened, 1 open, -1 failed
   int perf_fd[2]; // cycles (group leader), last-level cache misses
+  // Tasks the mapper put in this thread's deque of task team given_team that
+  // nobody has taken out yet; each holds one count of the team's unfinished
+  // threads (see __kmp_erase_give_begin).
+  std::atomic<int> given;
+  kmp_task_team_t *given_team;
+  kmp_bootstrap_lock_t given_lock;
 };
 EraseThread threads[KMP_ERASE_MAX_GTID];
 thread_local int loop_cluster = -1; // a molded taskloop's chunks go here
@@ -440,7 +461,7 @@ static int __kmp_erase_cluster_of_tid(int tid) {
 
 static int __kmp_erase_place(kmp_int32 gtid) {
   EraseThread &s = threads[gtid];
-  if (s.placed)
+  if (s.placed.load(std::memory_order_acquire))
     return s.cluster;
   int tid = __kmp_tid_from_gtid(gtid);
   cpu_set_t set;
@@ -460,13 +481,26 @@ static int __kmp_erase_place(kmp_int32 gtid) {
     cluster = __kmp_erase_cluster_of_cpu(cpu);
   }
   s.cluster = cluster;
-  s.placed = 1;
+  s.placed.store(1, std::memory_order_release);
   return cluster;
+}
+
+int __kmp_erase_cluster_here(kmp_int32 gtid) {
+  if (!machine.ready || gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return -1;
+  return __kmp_erase_place(gtid);
+}
+
+const char *__kmp_erase_cluster_name(int cluster) {
+  return cluster >= 0 && cluster < machine.clusters.n
+             ? machine.clusters.names[cluster]
+             : "";
 }
 
 static int __kmp_erase_cluster_of_thread(kmp_info_t *th, int tid) {
   int gtid = th->th.th_info.ds.ds_gtid;
-  if (gtid >= 0 && gtid < KMP_ERASE_MAX_GTID && threads[gtid].placed)
+  if (gtid >= 0 && gtid < KMP_ERASE_MAX_GTID &&
+      threads[gtid].placed.load(std::memory_order_acquire))
     return threads[gtid].cluster;
   return __kmp_erase_cluster_of_tid(tid);
 }
@@ -512,12 +546,66 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
 #endif
 }
 
+// A barrier ends when every thread of the team has found no task while its
+// own deque was empty; upstream keeps that sound because a thread pushes only
+// to its own deque. A task the mapper gives to thread X may arrive after X
+// has found nothing, so until somebody takes it out of X's deque the task
+// counts as one unfinished thread, and whoever takes it counts itself as
+// unfinished again while it runs it (as a thief does in __kmp_steal_task).
+int __kmp_erase_give_begin(kmp_info_t *target, kmp_task_team_t *task_team) {
+  int gtid = target->th.th_info.ds.ds_gtid;
+  if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
+    return 0;
+  EraseThread &s = threads[gtid];
+  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  int ok = s.given.load(std::memory_order_relaxed) == 0 ||
+           s.given_team == task_team;
+  if (ok) {
+    s.given_team = task_team;
+    s.given.fetch_add(1, std::memory_order_relaxed);
+    KMP_ATOMIC_INC(&task_team->tt.tt_unfinished_threads);
+  }
+  __kmp_release_bootstrap_lock(&s.given_lock);
+  return ok;
+}
+
+void __kmp_erase_give_undo(kmp_info_t *target, kmp_task_team_t *task_team) {
+  EraseThread &s = threads[target->th.th_info.ds.ds_gtid];
+  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  s.given.fetch_sub(1, std::memory_order_relaxed);
+  KMP_ATOMIC_DEC(&task_team->tt.tt_unfinished_threads);
+  __kmp_release_bootstrap_lock(&s.given_lock);
+}
+
+void __kmp_erase_took(kmp_info_t *owner, kmp_task_team_t *task_team,
+                      int *thread_finished) {
+  if (*thread_finished) {
+    KMP_ATOMIC_INC(&task_team->tt.tt_unfinished_threads);
+    *thread_finished = FALSE;
+  }
+  int gtid = owner->th.th_info.ds.ds_gtid;
+  if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID ||
+      threads[gtid].given.load(std::memory_order_relaxed) == 0)
+    return;
+  EraseThread &s = threads[gtid];
+  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  if (s.given.load(std::memory_order_relaxed) > 0 &&
+      s.given_team == task_team) {
+    s.given.fetch_sub(1, std::memory_order_relaxed);
+    KMP_ATOMIC_DEC(&task_team->tt.tt_unfinished_threads);
+  }
+  __kmp_release_bootstrap_lock(&s.given_lock);
+}
+
 int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,
                           kmp_int32 victim_tid) {
-  // A thread waiting inside an explicit task (taskwait, taskgroup) may steal
-  // from any cluster: the task it waits for may have been mapped elsewhere,
-  // and only a thread allowed to run it can guarantee progress.
-  if (thread->th.th_current_task->td_flags.tasktype == TASK_EXPLICIT)
+  // A thread running an explicit task or waiting in a taskwait or taskgroup
+  // may steal from any cluster: the task it waits for may have been mapped
+  // elsewhere, and the task scheduling constraint may forbid every other
+  // thread to run it.
+  kmp_taskdata_t *current = thread->th.th_current_task;
+  if (current->td_flags.tasktype == TASK_EXPLICIT ||
+      current->td_taskwait_thread > 0)
     return 1;
   int mine =
       __kmp_erase_cluster_of_thread(thread, thread->th.th_info.ds.ds_tid);
@@ -688,22 +776,23 @@ kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
   __kmp_erase_place(gtid);
   if (loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, loop_cluster);
-  EraseType *t = __kmp_erase_type((void *)task->routine, 0);
+  EraseType *t = __kmp_erase_task_type(task);
   if (t == NULL)
     return tid;
-  if (t->cls.load(std::memory_order_relaxed) >= 0) {
-    EraseMapInputs m;
-    kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, task_team, &m);
-    if (choice.cluster >= 0)
-      return __kmp_erase_pick(task_team, tid, choice.cluster);
+  if (t->cls.load(std::memory_order_relaxed) < 0) {
+    // Being classified: the task stays here, and creation pauses (the task
+    // runs at once) while twice as many tasks as cores are queued.
+    kmp_thread_data_t *mine = &task_team->tt.tt_threads_data[tid];
+    if (__kmp_enable_task_throttling &&
+        (int)TCR_4(mine->td.td_deque_ntasks) >= 2 * __kmp_avail_proc)
+      return KMP_ERASE_RUN_NOW;
+    return tid;
   }
-  // Being classified, or every configuration is being tried: the task stays
-  // here, and creation pauses (the task runs at once) while twice as many
-  // tasks as cores are queued, so that measurements arrive soon.
-  kmp_thread_data_t *mine = &task_team->tt.tt_threads_data[tid];
-  if ((int)TCR_4(mine->td.td_deque_ntasks) >= 2 * __kmp_avail_proc)
-    return KMP_ERASE_RUN_NOW;
-  return tid;
+  EraseMapInputs m;
+  kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, task_team, &m);
+  if (choice.cluster < 0) // every configuration is being tried
+    return tid;
+  return __kmp_erase_pick(task_team, tid, choice.cluster);
 }
 
 // ---- Timing and the performance history ------------------------------------
@@ -733,9 +822,10 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   EraseThread &s = threads[gtid];
   exec->cluster = __kmp_erase_place(gtid);
   s.busy.fetch_add(1, std::memory_order_relaxed);
-  EraseType *t = __kmp_erase_type((void *)task->routine, 0);
+  EraseType *t = __kmp_erase_task_type(task);
   exec->type = t;
-  exec->loop = __kmp_erase_type((void *)task->routine, 1, false);
+  exec->loop =
+      __kmp_erase_type((void *)task->routine, kmp_erase_taskloop, false);
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);
   exec->start_ns = __kmp_erase_now_ns();
@@ -794,11 +884,11 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
       task_team->tt.tt_nproc <= 1 || task_team->tt.tt_threads_data == NULL)
     return dflt;
   __kmp_erase_place(gtid);
-  EraseType *t = __kmp_erase_type((void *)task->routine, 1);
+  EraseType *t = __kmp_erase_type((void *)task->routine, kmp_erase_taskloop);
   if (t == NULL)
     return dflt;
   // The loop's class is its chunks' (they are timed as tasks).
-  EraseType *chunks = __kmp_erase_type((void *)task->routine, 0);
+  EraseType *chunks = __kmp_erase_type((void *)task->routine, kmp_erase_task);
   if (chunks != NULL)
     t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
   EraseMapInputs m;
@@ -846,13 +936,16 @@ static void __kmp_erase_write_stats(void) {
     if (!t->ready.load(std::memory_order_acquire))
       continue;
     uintptr_t key = t->key.load(std::memory_order_relaxed);
-    void *routine = (void *)(key / 2);
+    void *routine = (void *)(key / 4);
+    int kind = (int)(key % 4);
     Dl_info info;
     memset(&info, 0, sizeof(info));
     char name[96];
     // The symbol, else module+offset (for addr2line): outlined task
     // routines are local symbols, which dladdr does not see.
-    if (dladdr(routine, &info) && info.dli_sname)
+    if (kind == kmp_erase_versions)
+      KMP_SNPRINTF(name, sizeof(name), "type %d", __kmp_mv_type_number(routine));
+    else if (dladdr(routine, &info) && info.dli_sname)
       KMP_SNPRINTF(name, sizeof(name), "%s", info.dli_sname);
     else if (info.dli_fname != NULL && info.dli_fbase != NULL) {
       const char *base = strrchr(info.dli_fname, '/');
@@ -869,7 +962,9 @@ static void __kmp_erase_write_stats(void) {
           continue;
         fprintf(
             f, "%s,%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n", name,
-            key & 1 ? "taskloop" : "task",
+            kind == kmp_erase_taskloop   ? "taskloop"
+            : kind == kmp_erase_versions ? "versions"
+                                         : "task",
             kmp_erase_class_name((kmp_erase_class_t)__kmp_erase_class_of(t)),
             machine.clusters.names[c], w, (unsigned long long)t->runs[i],
             t->seconds[i] / t->runs[i], t->hist[i].seconds, t->joules[i]);
@@ -917,11 +1012,25 @@ void __kmp_erase_env_done(void) {
     __kmp_erase_enabled = 0;
     return;
   }
+  for (int g = 0; g < KMP_ERASE_MAX_GTID; ++g)
+    __kmp_init_bootstrap_lock(&threads[g].given_lock);
   __kmp_erase_load_power();
   for (int c = 0; c < machine.clusters.n; ++c)
     machine.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_parse_slowdown();
   machine.rapl_start_j = __kmp_erase_rapl_joules();
+  // Whether counters can be opened is known (and warned about) at start-up,
+  // so that no type waits to be classified where it never can be.
+  if (__kmp_erase_perf) {
+    EraseThread probe;
+    probe.perf_state = 0;
+    if (__kmp_erase_counters(probe)) {
+#if KMP_OS_LINUX
+      close(probe.perf_fd[0]);
+      close(probe.perf_fd[1]);
+#endif
+    }
+  }
   machine.ready = 1;
   if (__kmp_erase_stats_path != NULL)
     atexit(__kmp_erase_write_stats);

@@ -48,6 +48,12 @@ void __kmp_erase_display_env(kmp_str_buf_t *buffer);
 // The clusters in use, spelled as OMP_ERASE_CLUSTERS; 0 when ERASE is off.
 int __kmp_erase_clusters_in_use(char *buf, size_t len);
 
+// Multi-version tasks keep statistics per cluster (kmp_versions.cpp): the
+// calling thread's cluster (-1 when ERASE is not set up), and a cluster's
+// name for stats.csv ("" for -1).
+int __kmp_erase_cluster_here(kmp_int32 gtid);
+const char *__kmp_erase_cluster_name(int cluster);
+
 // ---- Hooks in kmp_tasking.cpp ---------------------------------------------
 // The push path: the team thread (tid) whose deque should get the task, the
 // caller's own tid to keep it, or KMP_ERASE_RUN_NOW to execute it at once
@@ -70,6 +76,15 @@ struct kmp_erase_exec_t {
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec);
+
+// Giving a task to another thread's deque keeps the team's barrier sound:
+// give_begin before (0: do not give), give_undo if the give failed, and
+// took whenever a thread takes a task out of owner's deque (its own or a
+// victim's) in the stealing loop.
+int __kmp_erase_give_begin(kmp_info_t *target, kmp_task_team_t *task_team);
+void __kmp_erase_give_undo(kmp_info_t *target, kmp_task_team_t *task_team);
+void __kmp_erase_took(kmp_info_t *owner, kmp_task_team_t *task_team,
+                      int *thread_finished);
 
 // The work-stealing loop: may thread steal from victim? (OMP_ERASE_STEAL)
 int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_versions.h"
+#include "kmp_erase.h"
 #include "kmp_lock.h"
 #include "mvomp.h"
 
@@ -106,11 +107,13 @@ struct kmp_mv_arms_block_t {
   kmp_mv_arm_t arms[1];
 };
 
-// Statistics of one key (type, cost, locality). Written under `lock`; read
-// without it by a dispatch once `explored` covers the type's versions.
+// Statistics of one key (type, cost, locality, ERASE cluster). Written under
+// `lock`; read without it by a dispatch once `explored` covers the type's
+// versions.
 struct kmp_mv_stats_t {
   kmp_int64 cost;
   kmp_int32 locality;
+  kmp_int32 cluster; // the executing thread's with OMP_ERASE=on, else -1
   kmp_mv_spin_t lock;
   int capacity; // allocated entries of key.arms
   // Versions 0..explored-1 have the policy's quota of executions
@@ -312,20 +315,23 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
   return e;
 }
 
-// Statistics of (type, cost, locality), created on first use.
+// Statistics of (type, cost, locality, cluster), created on first use.
 static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
-                                          kmp_int32 locality) {
+                                          kmp_int32 locality,
+                                          kmp_int32 cluster) {
   std::atomic<kmp_mv_stats_t *> &head =
-      t->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1)) %
+      t->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1) +
+                            ((kmp_uint64)(cluster + 1) << 56)) %
               KMP_MV_KEY_BUCKETS];
   kmp_mv_stats_t *first = head.load(std::memory_order_acquire);
   for (kmp_mv_stats_t *s = first; s; s = s->next)
-    if (s->cost == cost && s->locality == locality)
+    if (s->cost == cost && s->locality == locality && s->cluster == cluster)
       return s;
   kmp_mv_stats_t *s = (kmp_mv_stats_t *)KMP_INTERNAL_MALLOC(sizeof(*s));
   new (s) kmp_mv_stats_t();
   s->cost = cost;
   s->locality = locality;
+  s->cluster = cluster;
   s->capacity = 0;
   s->block = NULL;
   s->key.t = 0;
@@ -340,7 +346,7 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    std::memory_order_acquire))
       return s;
     for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
-      if (o->cost == cost && o->locality == locality) {
+      if (o->cost == cost && o->locality == locality && o->cluster == cluster) {
         KMP_INTERNAL_FREE(s);
         return o;
       }
@@ -418,6 +424,7 @@ struct kmp_mv_thread_t {
   kmp_mv_stats_t *cache_stats;
   kmp_int64 cache_cost;
   kmp_int32 cache_locality;
+  kmp_int32 cache_cluster;
 };
 
 static __thread kmp_mv_thread_t __kmp_mv_th
@@ -682,6 +689,16 @@ static int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
   return slot;
 }
 
+static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask);
+
+void *__kmp_mv_erase_type(kmp_task_t *task) {
+  if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
+    return NULL;
+  return ((kmp_mv_launch_t *)task->shareds)->type;
+}
+
+int __kmp_mv_type_number(void *type) { return ((kmp_mv_type_t *)type)->id; }
+
 static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   kmp_task_t *carrier = (kmp_task_t *)ptask;
   kmp_mv_launch_t *run = (kmp_mv_launch_t *)carrier->shareds;
@@ -699,14 +716,19 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     locality = (run->node1 < 0 || run->node1 == here ? 1 : 0) |
                (run->node2 < 0 || run->node2 == here ? 2 : 0);
   }
+  // With ERASE, one version may win on big cores and another on little ones.
+  kmp_int32 cluster =
+      UNLIKELY(__kmp_erase_enabled) ? __kmp_erase_cluster_here(gtid) : -1;
   kmp_mv_stats_t *stats = th->cache_stats;
   if (th->cache_type != type || th->cache_cost != run->cost ||
-      th->cache_locality != locality || stats == NULL) {
-    stats = __kmp_mv_get_stats(type, run->cost, locality);
+      th->cache_locality != locality || th->cache_cluster != cluster ||
+      stats == NULL) {
+    stats = __kmp_mv_get_stats(type, run->cost, locality, cluster);
     th->cache_type = type;
     th->cache_stats = stats;
     th->cache_cost = run->cost;
     th->cache_locality = locality;
+    th->cache_cluster = cluster;
   }
 
   if (UNLIKELY(!th->rng_seeded)) {
@@ -966,7 +988,7 @@ static void __kmp_mv_write_stats(const char *path, int id) {
   FILE *f = __kmp_mv_csv_open(
       path, what,
       "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
-      "sum_squares_ns2,total_ns,policy\n");
+      "sum_squares_ns2,total_ns,policy,cluster\n");
   if (f == NULL)
     return;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
@@ -984,11 +1006,12 @@ static void __kmp_mv_write_stats(const char *path, int id) {
           __kmp_mv_csv_string(f, vs[v].name);
           fputc(',', f);
           __kmp_mv_csv_string(f, vs[v].location);
-          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s\n",
+          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s,%s\n",
                   (long long)s->cost, (int)s->locality,
                   (unsigned long long)a->n, a->mean, kmp_mv_stddev(a), a->q,
                   a->mean * (double)a->n,
-                  kmp_mv_policy_name(__kmp_mv_policy.kind));
+                  kmp_mv_policy_name(__kmp_mv_policy.kind),
+                  __kmp_erase_cluster_name(s->cluster));
         }
         s->lock.release();
       }

@@ -73,4 +73,9 @@ extern int __kmp_mv_tracing;       // trace every execution (one branch if 0)
 void __kmp_mv_atexit_setup(void);
 void __kmp_mv_trace_setup(void);
 
+// For ERASE (kmp_erase.cpp): a multi-version task's type (an opaque key), or
+// NULL for any other task; and the number N of define(N) of such a type.
+void *__kmp_mv_erase_type(kmp_task_t *task);
+int __kmp_mv_type_number(void *type);
+
 #endif // KMP_VERSIONS_H
