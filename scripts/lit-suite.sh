@@ -2,6 +2,8 @@
 # Runs one of MVOMP's lit suites against the built toolchain (called by CTest; see CMakeLists.txt).
 #
 #   scripts/lit-suite.sh libomp-upstream   upstream libomp tests (openmp/runtime/test) but MVOMP's
+#   scripts/lit-suite.sh libomp-upstream-erase   the same with OMP_ERASE=on and two emulated
+#                                          clusters (docs/erase.md)
 #   scripts/lit-suite.sh libomp-mvomp      MVOMP's runtime and install tests (openmp/runtime/test/mvomp)
 #   scripts/lit-suite.sh clang-task        Clang's OpenMP task and taskloop tests, and MVOMP's own
 #   scripts/lit-suite.sh clang-openmp      all of Clang's OpenMP tests (full tier)
@@ -17,6 +19,13 @@ BUILD=$MVOMP_CACHE/build
 jobs=${MVOMP_LIT_JOBS:-$(nproc)}
 args=(-sv -j "$jobs" --timeout "${MVOMP_LIT_TIMEOUT:-600}")
 
+if [ "$suite" = libomp-upstream-erase ]; then
+  suite=libomp-upstream
+  # Read by libomp's lit.cfg into every test's environment.
+  clusters="a:0;b:1"
+  [ "$(nproc)" -gt 1 ] || clusters="a:0"
+  export CHECK_OPENMP_ENV="OMP_ERASE=on OMP_ERASE_CLUSTERS=$clusters"
+fi
 known=$MVOMP_ROOT/scripts/known-failures/$suite.txt
 if [ -f "$known" ]; then
   LIT_XFAIL=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$known" | grep -v '^$' | paste -sd';' || true)
