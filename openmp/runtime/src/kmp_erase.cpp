@@ -379,9 +379,9 @@ static int __kmp_erase_initial_class(void) {
 // The slot of a type; inserted when new. Read without locks: a slot's key
 // never changes once set, and its arrays are published by `ready`.
 enum kmp_erase_kind_t {
-  kmp_erase_task = 0,     // address: the task's entry
+  kmp_erase_task = 0, // address: the task's entry
   kmp_erase_taskloop = 1, // address: the taskloop's entry
-  kmp_erase_versions = 2  // address: a multi-version task's type
+  kmp_erase_versions = 2 // address: a multi-version task's type
 };
 
 static EraseType *__kmp_erase_type(void *address, int kind,
@@ -558,8 +558,8 @@ int __kmp_erase_give_begin(kmp_info_t *target, kmp_task_team_t *task_team) {
     return 0;
   EraseThread &s = threads[gtid];
   __kmp_acquire_bootstrap_lock(&s.given_lock);
-  int ok = s.given.load(std::memory_order_relaxed) == 0 ||
-           s.given_team == task_team;
+  int ok =
+      s.given.load(std::memory_order_relaxed) == 0 || s.given_team == task_team;
   if (ok) {
     s.given_team = task_team;
     s.given.fetch_add(1, std::memory_order_relaxed);
@@ -967,7 +967,8 @@ static void __kmp_erase_write_stats(void) {
     // The symbol, else module+offset (for addr2line): outlined task
     // routines are local symbols, which dladdr does not see.
     if (kind == kmp_erase_versions)
-      KMP_SNPRINTF(name, sizeof(name), "type %d", __kmp_mv_type_number(routine));
+      KMP_SNPRINTF(name, sizeof(name), "type %d",
+                   __kmp_mv_type_number(routine));
     else if (dladdr(routine, &info) && info.dli_sname)
       KMP_SNPRINTF(name, sizeof(name), "%s", info.dli_sname);
     else if (info.dli_fname != NULL && info.dli_fbase != NULL) {
