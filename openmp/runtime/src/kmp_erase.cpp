@@ -258,18 +258,8 @@ static int __kmp_erase_cluster_mhz(int c) {
   for (int i = 0; i < machine.ncpus; ++i) {
     if (__kmp_erase_cluster_of_cpu(machine.cpus[i]) != c)
       continue;
-    char path[96];
-    KMP_SNPRINTF(path, sizeof(path),
-                 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq",
-                 machine.cpus[i]);
-    FILE *f = fopen(path, "r");
-    long khz = 0;
-    if (f != NULL) {
-      if (fscanf(f, "%ld", &khz) != 1)
-        khz = 0;
-      fclose(f);
-    }
-    return khz > 0 ? (int)(khz / 1000) : INT_MAX / 2;
+    int mhz = kmp_erase_cpufreq_mhz(machine.cpus[i]);
+    return mhz > 0 ? mhz : INT_MAX / 2;
   }
   return INT_MAX / 2;
 }

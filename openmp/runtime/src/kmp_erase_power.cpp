@@ -33,6 +33,20 @@ const char *kmp_erase_class_name(kmp_erase_class_t cls) {
   }
 }
 
+int kmp_erase_cpufreq_mhz(int cpu) {
+  char path[96];
+  snprintf(path, sizeof(path),
+           "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", cpu);
+  FILE *f = fopen(path, "r");
+  long khz = 0;
+  if (f != NULL) {
+    if (fscanf(f, "%ld", &khz) != 1)
+      khz = 0;
+    fclose(f);
+  }
+  return khz > 0 ? (int)(khz / 1000) : 0;
+}
+
 int kmp_erase_power_cluster(const kmp_erase_power_t *t, const char *name) {
   for (int i = 0; i < t->nclusters; ++i)
     if (strcmp(t->names[i], name) == 0)

@@ -66,4 +66,8 @@ double kmp_erase_power_run(const kmp_erase_power_t *table, int cluster,
 // Class names as the format spells them ("memory", "cache", "compute").
 const char *kmp_erase_class_name(kmp_erase_class_t cls);
 
+// The current frequency of a CPU in MHz as cpufreq reports it
+// (scaling_cur_freq), or 0 where it does not.
+int kmp_erase_cpufreq_mhz(int cpu);
+
 #endif // KMP_ERASE_POWER_H

@@ -167,19 +167,10 @@ double measure(Rapl &rapl, const std::vector<int> &cpus, int width,
 }
 
 int mhzOf(int cpu) {
-  char path[96];
-  snprintf(path, sizeof(path),
-           "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", cpu);
-  FILE *f = fopen(path, "r");
-  long khz = 0;
-  if (f != NULL) {
-    if (fscanf(f, "%ld", &khz) != 1)
-      khz = 0;
-    fclose(f);
-  }
-  if (khz > 0)
-    return (int)(khz / 1000);
-  f = fopen("/proc/cpuinfo", "r"); // the nominal frequency
+  int current = kmp_erase_cpufreq_mhz(cpu);
+  if (current > 0)
+    return current;
+  FILE *f = fopen("/proc/cpuinfo", "r"); // the nominal frequency
   double mhz = 0;
   char line[256];
   while (f != NULL && fgets(line, sizeof(line), f))
