@@ -46,6 +46,7 @@ int __kmp_erase_sleep_us = 0;
 int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
+int __kmp_erase_interp = kmp_erase_interp_none;
 kmp_erase_thresholds_t __kmp_erase_thresholds = {
     KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
     KMP_ERASE_DEFAULT_COMPUTE_AI};
@@ -689,6 +690,18 @@ struct EraseMapInputs {
 };
 } // namespace
 
+// OMP_ERASE_INTERP=linear: the widths of one cluster never measured (0, not
+// -1: not being tried either) get the linear model's prediction where it has
+// one, so they need no trial.
+static void __kmp_erase_interpolate(double *row, int maxwidth) {
+  double measured[KMP_ERASE_MAX_WIDTH];
+  for (int w = 0; w < maxwidth; ++w)
+    measured[w] = row[w] > 0 ? row[w] : 0;
+  for (int w = 1; w <= maxwidth; ++w)
+    if (row[w - 1] == 0)
+      row[w - 1] = kmp_erase_interp_linear(measured, maxwidth, w);
+}
+
 // The least-energy (cluster, width) for type t over the team's threads;
 // widths up to maxwidth (1 for a task).
 static kmp_erase_choice_t __kmp_erase_choose(EraseType *t, int maxwidth,
@@ -724,6 +737,8 @@ static kmp_erase_choice_t __kmp_erase_choose(EraseType *t, int maxwidth,
         seconds = -1;
       m->seconds[c * maxwidth + w - 1] = seconds;
     }
+    if (maxwidth > 1 && __kmp_erase_interp == kmp_erase_interp_linear_kind)
+      __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth);
   }
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};

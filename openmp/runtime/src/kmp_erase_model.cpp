@@ -111,6 +111,45 @@ kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in) {
   return best;
 }
 
+double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
+  if (w < 1 || w > maxwidth)
+    return 0;
+  if (seconds[w - 1] > 0)
+    return seconds[w - 1];
+  // The measured widths around w: lo < w < hi (0 when there is none).
+  int lo = 0, hi = 0, lo2 = 0, hi2 = 0, count = 0;
+  for (int m = 1; m <= maxwidth; ++m) {
+    if (seconds[m - 1] <= 0)
+      continue;
+    ++count;
+    if (m < w) {
+      lo2 = lo;
+      lo = m;
+    } else if (hi == 0) {
+      hi = m;
+    } else if (hi2 == 0) {
+      hi2 = m;
+    }
+  }
+  if (count < 2)
+    return 0;
+  auto line = [&](int a, int b) {
+    double ta = seconds[a - 1], tb = seconds[b - 1];
+    return ta + (tb - ta) * (w - a) / (double)(b - a);
+  };
+  if (lo && hi) // between two measured widths: always between their times
+    return line(lo, hi);
+  int near = lo ? lo : hi; // the nearest measured width
+  int other = lo ? lo2 : hi2; // the next one on the same side
+  if (w > near ? w > 2 * near : 2 * w < near)
+    return 0; // too far from what was measured
+  double t = line(other, near);
+  double tn = seconds[near - 1];
+  double fastest = w > near ? tn * near / w : tn;
+  double slowest = w > near ? tn : tn * near / w;
+  return t < fastest ? fastest : t > slowest ? slowest : t;
+}
+
 unsigned kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us) {
   if (base_us == 0)
     return 0;

@@ -104,6 +104,18 @@ kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in);
 // Predicted energy of one configuration, as kmp_erase_map computes it.
 double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
 
+// ---- Online interpolation over widths (section 3.4) -----------------------
+// The predicted time at width w of one (type, cluster) from the widths
+// measured so far, seconds[0..maxwidth-1] (0 = not measured): between two
+// measured widths, the straight line through them; outside them, the nearest
+// segment's line, but only up to twice the largest (half the smallest)
+// measured width, and bounded by what more cores can do: from the nearest
+// measured width m, between perfect scaling (t_m * m / w) and no gain at all
+// (t_m). Returns 0 (unknown: try it) with fewer than two measured widths or
+// beyond that reach. A polynomial fitted to a few widths can predict nonsense
+// far away (thesis 004 saw negative times); this cannot.
+double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w);
+
 // ---- Exponential back-off sleep (section 3.3.1) ---------------------------
 // After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
 // base_us, then twice as long after each further failed round, up to

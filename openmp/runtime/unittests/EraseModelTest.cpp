@@ -190,6 +190,48 @@ TEST(EraseMap, NoClusterWithCores) {
   EXPECT_EQ(kmp_erase_map(&In).cluster, -1);
 }
 
+TEST(EraseInterp, BetweenMeasuredWidths) {
+  double T[8] = {8.0, 0, 0, 2.0, 0, 0, 0, 0};
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 1), 8.0); // measured
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 2), 6.0);
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 3), 4.0);
+}
+
+TEST(EraseInterp, NeedsTwoPointsAndStaysNear) {
+  double One[8] = {8.0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(kmp_erase_interp_linear(One, 8, 2), 0.0); // one point: try it
+  double T[8] = {8.0, 4.5, 0, 0, 0, 0, 0, 0};
+  // The line through (1, 8) and (2, 4.5) gives 1.0 at 3: faster than
+  // perfect scaling from width 2 (3.0), so bounded there.
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 3), 3.0);
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 4), 2.25);
+  EXPECT_EQ(kmp_erase_interp_linear(T, 8, 5), 0.0); // beyond twice 2
+  EXPECT_EQ(kmp_erase_interp_linear(T, 8, 9), 0.0); // no such width
+}
+
+TEST(EraseInterp, NeverWildlyWrong) {
+  // Widths 1-5 of a task that scales, then saturates: t(w) = 1/w + 0.05 w.
+  // A quartic through these five points predicts a negative time at 16 (the
+  // thesis' trouble); the linear model stays within what cores can do.
+  double T[16] = {0};
+  for (int W = 1; W <= 5; ++W)
+    T[W - 1] = 1.0 / W + 0.05 * W;
+  for (int W = 6; W <= 10; ++W) {
+    double P = kmp_erase_interp_linear(T, 16, W);
+    double Truth = 1.0 / W + 0.05 * W;
+    ASSERT_GT(P, 0.0) << W;
+    EXPECT_GE(P, T[4] * 5 / W) << W; // no better than perfect scaling
+    EXPECT_LE(P, T[4]) << W; // no worse than width 5
+    EXPECT_LT(fabs(P - Truth) / Truth, 0.5) << W;
+  }
+  EXPECT_EQ(kmp_erase_interp_linear(T, 16, 16), 0.0); // too far: try it
+  // Towards smaller widths, symmetrically bounded.
+  double U[8] = {0, 0, 0, 1.0, 0, 0, 0, 0.6};
+  double P = kmp_erase_interp_linear(U, 8, 2);
+  EXPECT_GE(P, 1.0);
+  EXPECT_LE(P, 2.0);
+}
+
 TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
   kmp_erase_backoff_t B = {0, 0};
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)
