@@ -52,6 +52,7 @@ kmp_erase_thresholds_t __kmp_erase_thresholds = {
     KMP_ERASE_DEFAULT_COMPUTE_AI};
 char *__kmp_erase_clusters_value = NULL;
 char *__kmp_erase_power_path = NULL;
+char *__kmp_erase_model_path = NULL;
 char *__kmp_erase_stats_path = NULL;
 char *__kmp_erase_slowdown_value = NULL;
 
@@ -100,6 +101,7 @@ struct EraseMachine {
   int mhz[KMP_ERASE_CLUSTERS_MAX];
   double slowdown[KMP_ERASE_CLUSTERS_MAX]; // OMP_ERASE_TEST_SLOWDOWN
   double rapl_start_j; // < 0: no RAPL
+  kmp_erase_offline_t model; // OMP_ERASE_MODEL
 };
 EraseMachine machine;
 } // namespace
@@ -211,20 +213,11 @@ static void __kmp_erase_detect(kmp_erase_clusters_t *c) {
   }
 }
 
-static void __kmp_erase_load_power(void) {
-  machine.have_power = 0;
-  for (int c = 0; c < KMP_ERASE_CLUSTERS_MAX; ++c)
-    machine.power_index[c] = -1;
-  if (__kmp_erase_power_path == NULL)
-    return;
-  const char *path = __kmp_erase_power_path;
+// A whole text file (free with __kmp_str_free), or NULL with errno set.
+static char *__kmp_erase_read_file(const char *path) {
   FILE *f = fopen(path, "r");
-  if (f == NULL) {
-    __kmp_erase_warn("OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
-                     "table ERASE minimises predicted time",
-                     path, strerror(errno));
-    return;
-  }
+  if (f == NULL)
+    return NULL;
   kmp_str_buf_t text;
   __kmp_str_buf_init(&text);
   char chunk[4096];
@@ -232,16 +225,64 @@ static void __kmp_erase_load_power(void) {
   while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
     __kmp_str_buf_cat(&text, chunk, (int)got);
   fclose(f);
+  char *copy = __kmp_str_format("%s", text.str);
+  __kmp_str_buf_free(&text);
+  return copy;
+}
+
+// OMP_ERASE_INTERP=poly|pmnf: the offline model, else no interpolation.
+static void __kmp_erase_load_model(void) {
+  if (__kmp_erase_interp != kmp_erase_interp_poly_kind &&
+      __kmp_erase_interp != kmp_erase_interp_pmnf_kind)
+    return;
+  const char *kind =
+      __kmp_erase_interp == kmp_erase_interp_poly_kind ? "poly" : "pmnf";
+  if (__kmp_erase_model_path == NULL) {
+    __kmp_erase_warn("OMP_ERASE_INTERP=%s needs OMP_ERASE_MODEL (a model file "
+                     "written by erase-fit); no interpolation",
+                     kind);
+    __kmp_erase_interp = kmp_erase_interp_none;
+    return;
+  }
+  char *text = __kmp_erase_read_file(__kmp_erase_model_path);
   char err[256];
-  if (kmp_erase_power_parse(text.str, path, &machine.power, err, sizeof(err)) !=
-      0) {
+  if (text == NULL) {
+    __kmp_erase_warn("OMP_ERASE_MODEL: cannot read '%s' (%s); no "
+                     "interpolation",
+                     __kmp_erase_model_path, strerror(errno));
+    __kmp_erase_interp = kmp_erase_interp_none;
+  } else if (kmp_erase_offline_parse(text, __kmp_erase_model_path,
+                                     &machine.model, err, sizeof(err)) != 0) {
+    __kmp_erase_warn("OMP_ERASE_MODEL: %s; no interpolation", err);
+    __kmp_erase_interp = kmp_erase_interp_none;
+  }
+  __kmp_str_free(&text);
+}
+
+static void __kmp_erase_load_power(void) {
+  machine.have_power = 0;
+  for (int c = 0; c < KMP_ERASE_CLUSTERS_MAX; ++c)
+    machine.power_index[c] = -1;
+  if (__kmp_erase_power_path == NULL)
+    return;
+  const char *path = __kmp_erase_power_path;
+  char *text = __kmp_erase_read_file(path);
+  if (text == NULL) {
+    __kmp_erase_warn("OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
+                     "table ERASE minimises predicted time",
+                     path, strerror(errno));
+    return;
+  }
+  char err[256];
+  int failed =
+      kmp_erase_power_parse(text, path, &machine.power, err, sizeof(err));
+  __kmp_str_free(&text);
+  if (failed) {
     __kmp_erase_warn("OMP_ERASE_POWER: %s; without a power table ERASE "
                      "minimises predicted time",
                      err);
-    __kmp_str_buf_free(&text);
     return;
   }
-  __kmp_str_buf_free(&text);
   machine.have_power = 1;
   for (int c = 0; c < machine.clusters.n; ++c) {
     machine.power_index[c] =
@@ -690,16 +731,25 @@ struct EraseMapInputs {
 };
 } // namespace
 
-// OMP_ERASE_INTERP=linear: the widths of one cluster never measured (0, not
-// -1: not being tried either) get the linear model's prediction where it has
-// one, so they need no trial.
-static void __kmp_erase_interpolate(double *row, int maxwidth) {
+// OMP_ERASE_INTERP: the widths of one cluster never measured (0, not -1: not
+// being tried either) get the model's prediction where it has one, so they
+// need no trial: the online linear model, or phase 3 of Algorithm 1 with the
+// offline model of the type's class.
+static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
   double measured[KMP_ERASE_MAX_WIDTH];
   for (int w = 0; w < maxwidth; ++w)
     measured[w] = row[w] > 0 ? row[w] : 0;
+  const kmp_erase_function_t *f = NULL;
+  if (__kmp_erase_interp == kmp_erase_interp_poly_kind)
+    f = &machine.model.poly[cls];
+  else if (__kmp_erase_interp == kmp_erase_interp_pmnf_kind)
+    f = &machine.model.pmnf[cls];
   for (int w = 1; w <= maxwidth; ++w)
     if (row[w - 1] == 0)
-      row[w - 1] = kmp_erase_interp_linear(measured, maxwidth, w);
+      row[w - 1] = f ? kmp_erase_interp_offline(f, machine.model.vec[cls],
+                                                machine.model.nvec[cls],
+                                                measured, maxwidth, w)
+                     : kmp_erase_interp_linear(measured, maxwidth, w);
 }
 
 // The least-energy (cluster, width) for type t over the team's threads;
@@ -737,8 +787,8 @@ static kmp_erase_choice_t __kmp_erase_choose(EraseType *t, int maxwidth,
         seconds = -1;
       m->seconds[c * maxwidth + w - 1] = seconds;
     }
-    if (maxwidth > 1 && __kmp_erase_interp == kmp_erase_interp_linear_kind)
-      __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth);
+    if (maxwidth > 1 && __kmp_erase_interp != kmp_erase_interp_none)
+      __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth, cls);
   }
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
@@ -1044,6 +1094,7 @@ void __kmp_erase_env_done(void) {
   for (int g = 0; g < KMP_ERASE_MAX_GTID; ++g)
     __kmp_init_bootstrap_lock(&threads[g].given_lock);
   __kmp_erase_load_power();
+  __kmp_erase_load_model();
   for (int c = 0; c < machine.clusters.n; ++c)
     machine.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_parse_slowdown();

@@ -29,11 +29,17 @@ extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
 extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
-enum { kmp_erase_interp_none = 0, kmp_erase_interp_linear_kind = 1 };
+enum {
+  kmp_erase_interp_none = 0,
+  kmp_erase_interp_linear_kind = 1,
+  kmp_erase_interp_poly_kind = 2,
+  kmp_erase_interp_pmnf_kind = 3
+};
 extern int __kmp_erase_interp; // OMP_ERASE_INTERP
 extern kmp_erase_thresholds_t __kmp_erase_thresholds; // OMP_ERASE_THRESHOLDS
 extern char *__kmp_erase_clusters_value; // OMP_ERASE_CLUSTERS as given
 extern char *__kmp_erase_power_path; // OMP_ERASE_POWER
+extern char *__kmp_erase_model_path; // OMP_ERASE_MODEL
 extern char *__kmp_erase_stats_path; // OMP_ERASE_STATS
 extern char *__kmp_erase_slowdown_value; // OMP_ERASE_TEST_SLOWDOWN
 

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   int reset = 0;
@@ -148,6 +149,127 @@ double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
   double fastest = w > near ? tn * near / w : tn;
   double slowest = w > near ? tn : tn * near / w;
   return t < fastest ? fastest : t > slowest ? slowest : t;
+}
+
+double kmp_erase_function_eval(const kmp_erase_function_t *f, double w) {
+  double y = 0, lg = log2(w);
+  for (int k = 0; k < f->nterms; ++k)
+    y += f->c[k] * pow(w, f->i[k]) * (f->j[k] != 0 ? pow(lg, f->j[k]) : 1.0);
+  return y;
+}
+
+double kmp_erase_interp_offline(const kmp_erase_function_t *f,
+                                const double *vec, int nvec,
+                                const double *seconds, int maxwidth, int w) {
+  if (f->nterms == 0 || w < 1 || w > maxwidth)
+    return 0;
+  double scale = 0;
+  int n = 0;
+  for (int m = 1; m <= maxwidth && m <= nvec; ++m)
+    if (seconds[m - 1] > 0 && vec[m - 1] > 0) {
+      scale += seconds[m - 1] / vec[m - 1];
+      ++n;
+    }
+  if (n == 0)
+    return 0;
+  double y = kmp_erase_function_eval(f, w) * scale / n;
+  return isfinite(y) && y > 0 ? y : 0;
+}
+
+namespace {
+int offlineFail(char *err, size_t errlen, const char *file, int line,
+                const char *what, kmp_erase_offline_t *m) {
+  snprintf(err, errlen, "%s:%d: %s", file, line, what);
+  memset(m, 0, sizeof(*m));
+  return -1;
+}
+} // namespace
+
+int kmp_erase_offline_parse(const char *text, const char *file,
+                            kmp_erase_offline_t *m, char *err, size_t errlen) {
+  memset(m, 0, sizeof(*m));
+  int line = 0;
+  for (const char *p = text; *p;) {
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    ++line;
+    char buf[4096];
+    if (len >= sizeof(buf))
+      return offlineFail(err, errlen, file, line, "line too long", m);
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    p = end ? end + 1 : p + len;
+    if (char *hash = strchr(buf, '#'))
+      *hash = '\0';
+    char *save = NULL;
+    char *word = strtok_r(buf, " \t\r", &save);
+    if (word == NULL)
+      continue;
+    char *clsname = strtok_r(NULL, " \t\r", &save);
+    int cls = -1;
+    for (int c = 0; c < kmp_erase_nclasses && clsname; ++c)
+      if (strcmp(clsname, kmp_erase_class_name((kmp_erase_class_t)c)) == 0)
+        cls = c;
+    if (strcmp(word, "poly") && strcmp(word, "pmnf") && strcmp(word, "vector"))
+      return offlineFail(err, errlen, file, line,
+                         "expected 'poly', 'pmnf' or 'vector'", m);
+    if (cls < 0)
+      return offlineFail(err, errlen, file, line,
+                         "expected a task class: memory, cache or compute", m);
+    double v[3 * KMP_ERASE_MODEL_WIDTHS];
+    int n = 0;
+    for (char *num; (num = strtok_r(NULL, " \t\r", &save)) != NULL;) {
+      char *stop = NULL;
+      errno = 0;
+      double x = strtod(num, &stop);
+      if (stop == num || *stop != '\0' || errno != 0 || !isfinite(x))
+        return offlineFail(err, errlen, file, line, "expected numbers", m);
+      if (n == (int)(sizeof(v) / sizeof(v[0])))
+        return offlineFail(err, errlen, file, line, "too many numbers", m);
+      v[n++] = x;
+    }
+    if (strcmp(word, "vector") == 0) {
+      if (n == 0 || n > KMP_ERASE_MODEL_WIDTHS)
+        return offlineFail(err, errlen, file, line,
+                           "a vector has 1 to 64 times, width 1 first", m);
+      for (int k = 0; k < n; ++k)
+        if (v[k] < 0)
+          return offlineFail(err, errlen, file, line,
+                             "a vector's times are >= 0", m);
+      m->nvec[cls] = n;
+      memcpy(m->vec[cls], v, n * sizeof(double));
+      continue;
+    }
+    kmp_erase_function_t *f =
+        strcmp(word, "poly") == 0 ? &m->poly[cls] : &m->pmnf[cls];
+    if (f->nterms != 0)
+      return offlineFail(err, errlen, file, line,
+                         "a second model of the same kind for this class", m);
+    if (strcmp(word, "poly") == 0) {
+      if (n == 0 || n > KMP_ERASE_MODEL_TERMS)
+        return offlineFail(err, errlen, file, line,
+                           "a polynomial has 1 to 8 coefficients", m);
+      for (int k = 0; k < n; ++k) {
+        f->c[k] = v[k];
+        f->i[k] = k;
+        f->j[k] = 0;
+      }
+      f->nterms = n;
+    } else {
+      if (n == 0 || n % 3 != 0 || n / 3 > KMP_ERASE_MODEL_TERMS)
+        return offlineFail(err, errlen, file, line,
+                           "a PMNF model has 1 to 8 terms of 3 numbers "
+                           "(c i j)",
+                           m);
+      for (int k = 0; k < n / 3; ++k) {
+        f->c[k] = v[3 * k];
+        f->i[k] = v[3 * k + 1];
+        f->j[k] = v[3 * k + 2];
+      }
+      f->nterms = n / 3;
+    }
+  }
+  return 0;
 }
 
 unsigned kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us) {

@@ -116,6 +116,45 @@ double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
 // far away (thesis 004 saw negative times); this cannot.
 double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w);
 
+// ---- Offline models (section 3.4, Algorithm 1) -----------------------------
+// Written by the erase-fit command from OMP_ERASE_STATS dumps, read by the
+// runtime (OMP_ERASE_MODEL). Per task class: a polynomial in the width, a
+// PMNF form (equation 2.1: sum of c * w^i * log2(w)^j), and the averaged
+// normalised times by width that both were fitted to. Text format, one
+// record per line, '#' comments (docs/erase.md):
+//   poly <class> <c0> <c1> ...                    f(w) = sum c_k w^k
+//   pmnf <class> <c> <i> <j> [<c> <i> <j> ...]    f(w) = sum c w^i log2(w)^j
+//   vector <class> <t1> <t2> ...                  normalised time at width
+//   1, 2..
+#define KMP_ERASE_MODEL_TERMS 8
+#define KMP_ERASE_MODEL_WIDTHS 64
+
+struct kmp_erase_function_t {
+  int nterms; // 0: none
+  double c[KMP_ERASE_MODEL_TERMS], i[KMP_ERASE_MODEL_TERMS],
+      j[KMP_ERASE_MODEL_TERMS];
+};
+
+struct kmp_erase_offline_t {
+  kmp_erase_function_t poly[kmp_erase_nclasses], pmnf[kmp_erase_nclasses];
+  int nvec[kmp_erase_nclasses];
+  double vec[kmp_erase_nclasses][KMP_ERASE_MODEL_WIDTHS];
+};
+
+// Returns 0, or -1 with "file:line: message" in err and *m emptied.
+int kmp_erase_offline_parse(const char *text, const char *file,
+                            kmp_erase_offline_t *m, char *err, size_t errlen);
+
+double kmp_erase_function_eval(const kmp_erase_function_t *f, double w);
+
+// Phase 3 of Algorithm 1: f(w) times the average, over the widths measured
+// (seconds[0..maxwidth-1], 0 = not measured) that the vector covers, of
+// measured / vector. 0 (unknown: try it) without such a width, without a
+// function or vector, or when the prediction is not a positive number.
+double kmp_erase_interp_offline(const kmp_erase_function_t *f,
+                                const double *vec, int nvec,
+                                const double *seconds, int maxwidth, int w);
+
 // ---- Exponential back-off sleep (section 3.3.1) ---------------------------
 // After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
 // base_us, then twice as long after each further failed round, up to

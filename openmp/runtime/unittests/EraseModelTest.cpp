@@ -232,6 +232,70 @@ TEST(EraseInterp, NeverWildlyWrong) {
   EXPECT_LE(P, 2.0);
 }
 
+TEST(EraseOffline, ParseAndEvaluate) {
+  kmp_erase_offline_t M;
+  char Err[160] = "";
+  ASSERT_EQ(kmp_erase_offline_parse("# written by erase-fit\n"
+                                    "poly compute 1.0 -0.5 0.0625\n"
+                                    "pmnf compute 1.0 -1 0  0.1 1 1\n"
+                                    "vector compute 1.0 0.5 0.35 0.3\n",
+                                    "m.model", &M, Err, sizeof(Err)),
+            0)
+      << Err;
+  EXPECT_EQ(M.poly[kmp_erase_compute].nterms, 3);
+  EXPECT_EQ(M.pmnf[kmp_erase_compute].nterms, 2);
+  EXPECT_EQ(M.poly[kmp_erase_memory].nterms, 0);
+  EXPECT_EQ(M.nvec[kmp_erase_compute], 4);
+  // 1 - 0.5 * 2 + 0.0625 * 4
+  EXPECT_DOUBLE_EQ(kmp_erase_function_eval(&M.poly[kmp_erase_compute], 2),
+                   0.25);
+  // 1 / 4 + 0.1 * 4 * log2(4)
+  EXPECT_DOUBLE_EQ(kmp_erase_function_eval(&M.pmnf[kmp_erase_compute], 4),
+                   0.25 + 0.8);
+}
+
+TEST(EraseOffline, ParseErrorsNameFileAndLine) {
+  kmp_erase_offline_t M;
+  char Err[160];
+  struct {
+    const char *Text, *Message;
+  } Cases[] = {
+      {"poly compute 1\nspline compute 1\n",
+       "m.model:2: expected 'poly', 'pmnf' or 'vector'"},
+      {"poly vector 1\n", "m.model:1: expected a task class: memory, cache "
+                          "or compute"},
+      {"poly cache 1 x\n", "m.model:1: expected numbers"},
+      {"pmnf cache 1 2\n",
+       "m.model:1: a PMNF model has 1 to 8 terms of 3 numbers (c i j)"},
+      {"poly cache 1\npoly cache 2\n",
+       "m.model:2: a second model of the same kind for this class"},
+      {"vector memory\n", "m.model:1: a vector has 1 to 64 times, width 1 "
+                          "first"},
+      {"vector memory 1 -2\n", "m.model:1: a vector's times are >= 0"},
+  };
+  for (auto &C : Cases) {
+    EXPECT_EQ(kmp_erase_offline_parse(C.Text, "m.model", &M, Err, sizeof(Err)),
+              -1)
+        << C.Text;
+    EXPECT_STREQ(Err, C.Message) << C.Text;
+    EXPECT_EQ(M.poly[kmp_erase_cache].nterms, 0); // emptied
+  }
+}
+
+TEST(EraseOffline, PhaseThreeScalesByMeasuredWidths) {
+  // Normalised model: f(w) = 1/w, vector 1, 1/2, 1/3, 1/4. A task whose
+  // width 1 took 8 s and width 2 took 4.4 s: scale = (8/1 + 4.4/0.5) / 2.
+  kmp_erase_function_t F = {1, {1.0}, {-1.0}, {0.0}};
+  double Vec[4] = {1.0, 0.5, 1.0 / 3, 0.25};
+  double T[4] = {8.0, 4.4, 0, 0};
+  double Scale = (8.0 / 1.0 + 4.4 / 0.5) / 2;
+  EXPECT_DOUBLE_EQ(kmp_erase_interp_offline(&F, Vec, 4, T, 4, 4), Scale * 0.25);
+  double None[4] = {0, 0, 0, 0};
+  EXPECT_EQ(kmp_erase_interp_offline(&F, Vec, 4, None, 4, 4), 0.0);
+  kmp_erase_function_t Negative = {2, {1.0, -1.0}, {0.0, 1.0}, {0.0, 0.0}};
+  EXPECT_EQ(kmp_erase_interp_offline(&Negative, Vec, 4, T, 4, 3), 0.0);
+}
+
 TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
   kmp_erase_backoff_t B = {0, 0};
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)

@@ -1,0 +1,35 @@
+#!/bin/bash
+# ERASE's offline models end to end (docs/erase.md), run by CTest as erase.fit:
+# two runs of the taskloop benchmark dump their performance tables
+# (OMP_ERASE_STATS), erase-fit fits the models, and libomp loads them with
+# OMP_ERASE_INTERP=poly and pmnf without a warning; a malformed model file is
+# refused with its file and line, and the run goes on without interpolation.
+set -euo pipefail
+fit=$1 taskloop=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+erase=(env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS=all:0-1)
+
+for r in 1 2; do
+  "${erase[@]}" OMP_ERASE_STATS="$work/run$r.csv" "$taskloop" 128 10 >/dev/null
+done
+"$fit" --out "$work/taskloop.model" "$work/run1.csv" "$work/run2.csv" 2>"$work/fit.log"
+grep -q '^poly compute ' "$work/taskloop.model" || fail "no polynomial: $(cat "$work/taskloop.model")"
+grep -q '^pmnf compute ' "$work/taskloop.model" || fail "no PMNF model"
+grep -q '^vector compute 1 ' "$work/taskloop.model" || fail "no normalised vector"
+
+for kind in poly pmnf; do
+  out=$("${erase[@]}" OMP_ERASE_INTERP=$kind OMP_ERASE_MODEL="$work/taskloop.model" \
+        "$taskloop" 128 10 2>&1)
+  case $out in *"results ok"*) ;; *) fail "$kind: $out" ;; esac
+  case $out in *Warning*) fail "$kind: a warning: $out" ;; esac
+done
+
+printf 'vector compute 1 0.5\npoly compute 1 x\n' >"$work/bad.model"
+out=$("${erase[@]}" OMP_ERASE_INTERP=poly OMP_ERASE_MODEL="$work/bad.model" "$taskloop" 128 10 2>&1)
+case $out in *"bad.model:2: expected numbers; no interpolation"*) ;; *) fail "bad model: $out" ;; esac
+case $out in *"results ok"*) ;; *) fail "bad model: the run did not go on: $out" ;; esac
+out=$("${erase[@]}" OMP_ERASE_INTERP=pmnf "$taskloop" 128 10 2>&1)
+case $out in *"OMP_ERASE_INTERP=pmnf needs OMP_ERASE_MODEL"*) ;; *) fail "no model: $out" ;; esac
+echo "erase-fit: ok"
