@@ -8,7 +8,7 @@
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_CLUSTERS="b:1;a:0" OMP_ERASE_STEAL=cluster OMP_ERASE_PERF=off OMP_ERASE_INTERP=linear OMP_ERASE_THRESHOLDS=2,20 OMP_ERASE_FLOPS_PER_CYCLE=8 OMP_ERASE_STATS=%t.csv %libomp-run 2>&1 | FileCheck --check-prefix=ON %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_SLEEP=off %libomp-run 2>&1 | FileCheck --check-prefix=NOSLEEP %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=poly %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s
 // RUN: printf 'cluster a idle 1\nrun a vector 2000 1 3\n' > %t.power
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0-1" OMP_ERASE_POWER=%t.power %libomp-run 2>&1 | FileCheck --check-prefix=BADPOWER %s
@@ -20,6 +20,7 @@
 // OFF-DAG: OMP_ERASE_STEAL='all'
 // OFF-DAG: OMP_ERASE_PERF='on'
 // OFF-DAG: OMP_ERASE_INTERP='none'
+// OFF-DAG: OMP_ERASE_MODEL=''
 // OFF-DAG: OMP_ERASE_THRESHOLDS='4,32'
 // OFF-DAG: OMP_ERASE_FLOPS_PER_CYCLE='16'
 // OFF-DAG: OMP_ERASE_STATS=''
@@ -56,7 +57,7 @@
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_THRESHOLDS: "9,3" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_ERASE_THRESHOLDS value "4,32" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_FLOPS_PER_CYCLE: "0" is an invalid value; ignored.
-// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_INTERP: "poly" is an invalid value; ignored.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_INTERP: "spline" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_ERASE_INTERP value "none" will be used.
 // BAD-DAG: OMP_ERASE_THRESHOLDS='4,32'
 // BAD-DAG: OMP_ERASE_FLOPS_PER_CYCLE='16'
