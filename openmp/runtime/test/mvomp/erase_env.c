@@ -10,6 +10,11 @@
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s
+// Hardware counters: where they cannot be opened (as on virtual machines) one
+// warning for the whole run, and every type gets the fallback class compute.
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_STATS=%t.perf.csv %libomp-run > %t.perf.out 2>&1
+// RUN: awk '/hardware counters unavailable/ { n++ } END { print "warnings:", n <= 1 ? "at most one" : n }' %t.perf.out | FileCheck --check-prefix=ONEWARN %s
+// RUN: awk -F, 'FNR == NR { if (/hardware counters unavailable/) w = 1; next } FNR > 2 && w && $3 != "compute" { bad++ } END { print "fallback:", bad ? "violated" : "ok" }' %t.perf.out %t.perf.csv | FileCheck --check-prefix=FALLBACK %s
 // RUN: printf 'cluster a idle 1\nrun a vector 2000 1 3\n' > %t.power
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0-1" OMP_ERASE_POWER=%t.power %libomp-run 2>&1 | FileCheck --check-prefix=BADPOWER %s
 
@@ -68,6 +73,9 @@
 // BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: cannot read '/nonexistent.power' (No such file or directory); without a power table ERASE minimises predicted time
 // BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_TEST_SLOWDOWN: 'z:2' is not <cluster in use>:<factor from 1 to 1000>; ignored
 // BADFILES: tasks: 100
+
+// ONEWARN: warnings: at most one
+// FALLBACK: fallback: ok
 
 // BADPOWER: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: {{.*}}.power:2: task class 'vector' is not memory, cache or compute; without a power table ERASE minimises predicted time
 // BADPOWER: tasks: 100
