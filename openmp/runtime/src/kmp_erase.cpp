@@ -1131,4 +1131,9 @@ void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
       machine.have_power ? "power from OMP_ERASE_POWER"
                          : "no power table: every configuration draws 1 W, "
                            "so the mapper minimises time");
+  __kmp_str_buf_print(
+      buffer, "   [MVOMP ERASE] hardware counters: %s\n",
+      !__kmp_erase_perf ? "off (OMP_ERASE_PERF=off): every type is 'compute'"
+      : counters_missing.load() ? "unavailable: every type is 'compute'"
+                                : "classifying task types");
 }
