@@ -24,7 +24,6 @@ for ((r = 0; r < REPS; r++)); do
     samples[$mode]+="$(echo "$t1 - $t0" | bc -l) "
   done
 done
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 p=$(echo "${samples[plain]}" | median)
 v=$(echo "${samples[versions]}" | median)
 echo "| file (clang -fopenmp -O2 -c) | seconds (median of $REPS) | ratio |"

@@ -39,7 +39,6 @@ mkdir -p "$out"
   -o "$out/cholesky"
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 configs=(stock stock+sleep erase erase-nS)
 run() { # config workload -> "wall cpu"
   local env=(OMP_NUM_THREADS=$THREADS) lib=$MVOMP_PREFIX/lib cmd

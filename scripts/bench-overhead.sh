@@ -36,7 +36,6 @@ for threads in 1 2; do
   done
 done
 
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 echo "| threads | tasks | ns per task (median of $REPS) | ratio |"
 echo "|---|---|---|---|"
 for threads in 1 2; do

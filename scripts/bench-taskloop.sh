@@ -16,7 +16,6 @@ out=$MVOMP_ROOT/build/bench/taskloop
 mkdir -p "$out"
 "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/taskloop/taskloop.c" -lm \
   -o "$out/taskloop"
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 echo "| n | iterations | upstream libomp (ms per iteration, median of $REPS) | MVOMP libomp | ratio |"
 echo "|---|---|---|---|---|"
 for n in $SIZES; do

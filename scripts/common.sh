@@ -31,6 +31,8 @@ copy_upstream() {
 }
 
 # Run apt-get as root or through sudo.
+# The median of whitespace-separated numbers on stdin (the benchmark runners' statistic).
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # OpenBLAS 0.3.21 (Debian 12) does not know recent CPUs (this machine: family 6, model 207) and

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase.h"
+#include "kmp_mvomp.h"
 #include "kmp_erase_clusters.h"
 #include "kmp_erase_power.h"
 #include "kmp_versions.h"
@@ -65,17 +66,6 @@ char *__kmp_erase_slowdown_value = NULL;
 #define KMP_ERASE_MAX_WIDTH 64
 // Threads (by gtid) that ERASE maps to and times; others run as upstream.
 #define KMP_ERASE_MAX_GTID 1024
-
-static void __kmp_erase_warn(const char *fmt, ...) {
-  if (__kmp_generate_warnings == kmp_warnings_off)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "OMP: Warning (MVOMP ERASE): ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
-  va_end(ap);
-}
 
 static kmp_uint64 __kmp_erase_now_ns(void) {
   struct timespec ts;
@@ -238,7 +228,8 @@ static void __kmp_erase_load_model(void) {
   const char *kind =
       __kmp_erase_interp == kmp_erase_interp_poly_kind ? "poly" : "pmnf";
   if (__kmp_erase_model_path == NULL) {
-    __kmp_erase_warn("OMP_ERASE_INTERP=%s needs OMP_ERASE_MODEL (a model file "
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_INTERP=%s needs OMP_ERASE_MODEL (a model file "
                      "written by erase-fit); no interpolation",
                      kind);
     __kmp_erase_interp = kmp_erase_interp_none;
@@ -247,13 +238,15 @@ static void __kmp_erase_load_model(void) {
   char *text = __kmp_erase_read_file(__kmp_erase_model_path);
   char err[256];
   if (text == NULL) {
-    __kmp_erase_warn("OMP_ERASE_MODEL: cannot read '%s' (%s); no "
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_MODEL: cannot read '%s' (%s); no "
                      "interpolation",
                      __kmp_erase_model_path, strerror(errno));
     __kmp_erase_interp = kmp_erase_interp_none;
   } else if (kmp_erase_offline_parse(text, __kmp_erase_model_path,
                                      &machine.model, err, sizeof(err)) != 0) {
-    __kmp_erase_warn("OMP_ERASE_MODEL: %s; no interpolation", err);
+    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_MODEL: %s; no interpolation",
+                     err);
     __kmp_erase_interp = kmp_erase_interp_none;
   }
   __kmp_str_free(&text);
@@ -268,7 +261,8 @@ static void __kmp_erase_load_power(void) {
   const char *path = __kmp_erase_power_path;
   char *text = __kmp_erase_read_file(path);
   if (text == NULL) {
-    __kmp_erase_warn("OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
                      "table ERASE minimises predicted time",
                      path, strerror(errno));
     return;
@@ -278,7 +272,8 @@ static void __kmp_erase_load_power(void) {
       kmp_erase_power_parse(text, path, &machine.power, err, sizeof(err));
   __kmp_str_free(&text);
   if (failed) {
-    __kmp_erase_warn("OMP_ERASE_POWER: %s; without a power table ERASE "
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_POWER: %s; without a power table ERASE "
                      "minimises predicted time",
                      err);
     return;
@@ -288,7 +283,8 @@ static void __kmp_erase_load_power(void) {
     machine.power_index[c] =
         kmp_erase_power_cluster(&machine.power, machine.clusters.names[c]);
     if (machine.power_index[c] < 0)
-      __kmp_erase_warn("OMP_ERASE_POWER: %s has no cluster '%s'; its power is "
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_POWER: %s has no cluster '%s'; its power is "
                        "taken as 0 W",
                        path, machine.clusters.names[c]);
   }
@@ -330,7 +326,8 @@ static void __kmp_erase_parse_slowdown(void) {
     }
     if (c < 0 || end == colon + 1 || *end != '\0' || !(factor >= 1.0) ||
         factor > 1000) {
-      __kmp_erase_warn("OMP_ERASE_TEST_SLOWDOWN: '%s' is not <cluster in "
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_TEST_SLOWDOWN: '%s' is not <cluster in "
                        "use>:<factor from 1 to 1000>; ignored",
                        __kmp_erase_slowdown_value);
       for (int i = 0; i < KMP_ERASE_CLUSTERS_MAX; ++i)
@@ -385,6 +382,10 @@ struct EraseType {
   // A taskloop type times one instance at a time: from its split to the end
   // of its last chunk (chunks run its routine as tasks).
   std::atomic<int> loop_pending; // chunks of the timed instance not finished
+  // For a task type: the taskloop type whose chunks run this entry, if any
+  // (set when the taskloop first runs), so that a task's end finds the loop
+  // it may belong to without a second lookup.
+  std::atomic<EraseType *> taskloop;
   kmp_uint64 loop_start_ns;
   int loop_cluster, loop_width;
 };
@@ -416,15 +417,12 @@ enum kmp_erase_kind_t {
   kmp_erase_versions = 2 // address: a multi-version task's type
 };
 
-static EraseType *__kmp_erase_type(void *address, int kind,
-                                   bool insert = true) {
+static EraseType *__kmp_erase_type(void *address, int kind) {
   uintptr_t key = (uintptr_t)address * 4 + kind;
   size_t h = (size_t)(((kmp_uint64)key * 0x9E3779B97F4A7C15ull) >> 40);
   for (int probe = 0; probe < KMP_ERASE_TYPES; ++probe) {
     EraseType *t = &types[(h + probe) & (KMP_ERASE_TYPES - 1)];
     uintptr_t k = t->key.load(std::memory_order_acquire);
-    if (k == 0 && !insert)
-      return NULL;
     if (k == 0) {
       uintptr_t expected = 0;
       if (t->key.compare_exchange_strong(expected, key)) {
@@ -446,7 +444,8 @@ static EraseType *__kmp_erase_type(void *address, int kind,
       return t->ready.load(std::memory_order_acquire) ? t : NULL;
   }
   if (types_full_warned.exchange(1) == 0)
-    __kmp_erase_warn("more than %d task types: the others run unmapped",
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "more than %d task types: the others run unmapped",
                      KMP_ERASE_TYPES);
   return NULL;
 }
@@ -508,8 +507,8 @@ static int __kmp_erase_place(kmp_int32 gtid) {
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (sched_setaffinity(0, sizeof(set), &set) != 0)
-      __kmp_erase_warn("cannot bind thread %d to CPU %d (%s)", gtid, cpu,
-                       strerror(errno));
+      __kmp_mvomp_warn("MVOMP ERASE", "cannot bind thread %d to CPU %d (%s)",
+                       gtid, cpu, strerror(errno));
     cluster = __kmp_erase_cluster_of_cpu(cpu);
   }
   s.cluster = cluster;
@@ -682,7 +681,8 @@ static int __kmp_erase_counters(EraseThread &s) {
     close(s.perf_fd[0]);
 #endif
   if (counters_missing.exchange(1) == 0)
-    __kmp_erase_warn("hardware counters unavailable (perf_event_open: %s): "
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "hardware counters unavailable (perf_event_open: %s): "
                      "every task type is classified as '%s'",
                      why, kmp_erase_class_name(KMP_ERASE_FALLBACK_CLASS));
   return 0;
@@ -890,8 +890,7 @@ static void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   s.busy.fetch_add(1, std::memory_order_relaxed);
   EraseType *t = __kmp_erase_task_type(task);
   exec->type = t;
-  exec->loop =
-      __kmp_erase_type((void *)task->routine, kmp_erase_taskloop, false);
+  exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);
   exec->start_ns = __kmp_erase_now_ns();
@@ -967,8 +966,10 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
     return dflt;
   // The loop's class is its chunks' (they are timed as tasks).
   EraseType *chunks = __kmp_erase_type((void *)task->routine, kmp_erase_task);
-  if (chunks != NULL)
+  if (chunks != NULL) {
     t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
+    chunks->taskloop.store(t, std::memory_order_release);
+  }
   EraseMapInputs m;
   kmp_erase_choice_t choice =
       __kmp_erase_choose(t, machine.maxwidth, task_team, &m);
@@ -996,7 +997,7 @@ static void __kmp_erase_write_stats(void) {
     return;
   FILE *f = fopen(__kmp_erase_stats_path, "w");
   if (f == NULL) {
-    __kmp_erase_warn("OMP_ERASE_STATS: cannot write '%s' (%s)",
+    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_STATS: cannot write '%s' (%s)",
                      __kmp_erase_stats_path, strerror(errno));
     return;
   }
@@ -1051,7 +1052,7 @@ static void __kmp_erase_write_stats(void) {
     __kmp_erase_unlock(t);
   }
   if (fclose(f) != 0)
-    __kmp_erase_warn("OMP_ERASE_STATS: cannot write '%s' (%s)",
+    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_STATS: cannot write '%s' (%s)",
                      __kmp_erase_stats_path, strerror(errno));
 }
 
@@ -1066,7 +1067,8 @@ void __kmp_erase_env_done(void) {
                                  err, sizeof(err)) == 0)
       machine.source = "OMP_ERASE_CLUSTERS";
     else {
-      __kmp_erase_warn("OMP_ERASE_CLUSTERS='%s': %s; using the detected "
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_CLUSTERS='%s': %s; using the detected "
                        "clusters",
                        __kmp_erase_clusters_value, err);
       machine.clusters.n = 0;
@@ -1087,7 +1089,7 @@ void __kmp_erase_env_done(void) {
   if (machine.maxwidth > KMP_ERASE_MAX_WIDTH)
     machine.maxwidth = KMP_ERASE_MAX_WIDTH;
   if (machine.ncpus == 0) {
-    __kmp_erase_warn("no CPU in any cluster: ERASE is off");
+    __kmp_mvomp_warn("MVOMP ERASE", "no CPU in any cluster: ERASE is off");
     __kmp_erase_enabled = 0;
     return;
   }

@@ -1,6 +1,6 @@
 /*
- * kmp_mvomp.cpp -- MVOMP's identity in libomp: the version string, kmp_mvomp_version() and the
- * MVOMP lines of OMP_DISPLAY_ENV.
+ * kmp_mvomp.cpp -- MVOMP's identity in libomp: the version string,
+ * kmp_mvomp_version(), the MVOMP lines of OMP_DISPLAY_ENV and MVOMP's warnings.
  */
 
 //===----------------------------------------------------------------------===//
@@ -15,8 +15,11 @@
 #include "kmp_mvomp.h"
 #include "mvomp.h"
 
-char const __kmp_mvomp_ident[] = "@(#) MVOMP libomp " KMP_MVOMP_VERSION
-                                 " (LLVM " KMP_MVOMP_LLVM_VERSION ")";
+#include <stdarg.h>
+#include <stdio.h>
+
+char const __kmp_mvomp_ident[] =
+    "@(#) MVOMP libomp " KMP_MVOMP_VERSION " (LLVM " KMP_MVOMP_LLVM_VERSION ")";
 
 const char *kmp_mvomp_version(void) {
   return __kmp_mvomp_ident + 5; // without "@(#) "
@@ -25,4 +28,15 @@ const char *kmp_mvomp_version(void) {
 void __kmp_mvomp_display_env(kmp_str_buf_t *buffer) {
   __kmp_str_buf_print(buffer, "   MVOMP='%s (LLVM %s)'\n", KMP_MVOMP_VERSION,
                       KMP_MVOMP_LLVM_VERSION);
+}
+
+void __kmp_mvomp_warn(const char *part, const char *fmt, ...) {
+  if (__kmp_generate_warnings == kmp_warnings_off)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "OMP: Warning (%s): ", part);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
 }

@@ -19,10 +19,16 @@
 #define KMP_MVOMP_VERSION "0.1.0"
 #define KMP_MVOMP_LLVM_VERSION "19.1.7"
 
-// Identification string embedded in libomp ("@(#)" makes what(1) and strings(1) find it).
+// Identification string embedded in libomp ("@(#)" makes what(1) and strings(1)
+// find it).
 extern char const __kmp_mvomp_ident[];
 
 // Appends MVOMP's lines to the OMP_DISPLAY_ENV report.
 void __kmp_mvomp_display_env(kmp_str_buf_t *buffer);
+
+// MVOMP's runtime warnings, "OMP: Warning (<part>): ..." on stderr, silenced
+// by KMP_WARNINGS=off like libomp's own.
+void __kmp_mvomp_warn(const char *part, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif // KMP_MVOMP_H

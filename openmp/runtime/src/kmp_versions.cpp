@@ -15,6 +15,7 @@
 
 #include "kmp_versions.h"
 #include "kmp_erase.h"
+#include "kmp_mvomp.h"
 #include "kmp_lock.h"
 #include "mvomp.h"
 
@@ -47,15 +48,6 @@ int __kmp_mv_seed_set = 0;
 char *__kmp_mv_stats_path = NULL;
 char *__kmp_mv_trace_path = NULL;
 int __kmp_mv_tracing = 0;
-
-static void __kmp_mv_warn(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "OMP: Warning (MVOMP): ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n");
-  va_end(ap);
-}
 
 // Time. Executions are timed with the TSC where libomp itself relies on it
 // (x86, for its blocktime: calibrated at initialisation, __kmp_ticks_per_msec),
@@ -304,9 +296,10 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
   if (e == NULL) {
     char *name = (char *)KMP_INTERNAL_MALLOC(32);
     snprintf(name, 32, "entry@%p", (void *)entry);
-    __kmp_mv_warn("task type %d launched a version that was not registered "
-                  "(%s); it is counted as a version of its own",
-                  (int)type, name);
+    __kmp_mvomp_warn("MVOMP",
+                     "task type %d launched a version that was not registered "
+                     "(%s); it is counted as a version of its own",
+                     (int)type, name);
     kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
     e = __kmp_mv_add_entry_locked(entry, t,
                                   __kmp_mv_slot_locked(t, name, "", entry));
@@ -679,9 +672,11 @@ static int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
   if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0) {
     char num[16];
     snprintf(num, sizeof(num), "%d", __kmp_mv_fixed_index);
-    __kmp_mv_warn("OMP_SELECT=fixed:%s: task type %d has no such version; "
-                  "choosing with mean instead",
-                  __kmp_mv_fixed_name ? __kmp_mv_fixed_name : num, (int)t->id);
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT=fixed:%s: task type %d has no such version; "
+                     "choosing with mean instead",
+                     __kmp_mv_fixed_name ? __kmp_mv_fixed_name : num,
+                     (int)t->id);
   }
   t->fixed_slot = slot;
   t->fixed_checked.store(n, std::memory_order_release);
@@ -912,9 +907,10 @@ void task_cost(long long n) {
 
 void kmp_task_reftime(long long cost, long long divBy) {
   if (divBy < 1) {
-    __kmp_mv_warn("kmp_task_reftime(%lld, %lld): divBy must be at least 1; "
-                  "using 1",
-                  cost, divBy);
+    __kmp_mvomp_warn("MVOMP",
+                     "kmp_task_reftime(%lld, %lld): divBy must be at least 1; "
+                     "using 1",
+                     cost, divBy);
     divBy = 1;
   }
   __kmp_mv_th.next_cost = cost;
@@ -970,8 +966,8 @@ static FILE *__kmp_mv_csv_open(const char *path, const char *what,
                                const char *header) {
   FILE *f = fopen(path, "w");
   if (f == NULL)
-    __kmp_mv_warn("cannot write %s to \"%s\": %s", what, path,
-                  strerror(errno));
+    __kmp_mvomp_warn("MVOMP", "cannot write %s to \"%s\": %s", what, path,
+                     strerror(errno));
   else
     fputs(header, f);
   return f;
@@ -979,8 +975,8 @@ static FILE *__kmp_mv_csv_open(const char *path, const char *what,
 
 static void __kmp_mv_csv_close(FILE *f, const char *path, const char *what) {
   if (fclose(f) != 0)
-    __kmp_mv_warn("cannot write %s to \"%s\": %s", what, path,
-                  strerror(errno));
+    __kmp_mvomp_warn("MVOMP", "cannot write %s to \"%s\": %s", what, path,
+                     strerror(errno));
 }
 
 static void __kmp_mv_write_stats(const char *path, int id) {
@@ -1055,9 +1051,10 @@ void kmp_task_impl_stat_print_csv(int id) {
 
 void kmp_task_trace_write(void) {
   if (!__kmp_mv_tracing)
-    __kmp_mv_warn("kmp_task_trace_write: tracing is off (set "
-                  "OMP_SELECT_TRACE to a path to switch it on); trace.csv "
-                  "has no rows");
+    __kmp_mvomp_warn("MVOMP",
+                     "kmp_task_trace_write: tracing is off (set "
+                     "OMP_SELECT_TRACE to a path to switch it on); trace.csv "
+                     "has no rows");
   __kmp_mv_write_trace("trace.csv");
 }
 

@@ -10,6 +10,8 @@
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s
+// RUN: env KMP_WARNINGS=off OMP_ERASE=on OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power %libomp-run > %t.quiet 2>&1
+// RUN: not grep Warning %t.quiet
 // Hardware counters: where they cannot be opened (as on virtual machines) one
 // warning for the whole run, and every type gets the fallback class compute.
 // OMP_DISPLAY_ENV says which case this machine is in: unavailable, exactly

@@ -11,6 +11,9 @@
 // RUN: grep -c ',1,"b"$' %t.dir/exit-trace.csv | FileCheck --check-prefix=ROWS %s
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT_STATS=/nonexistent/dir/s.csv OMP_SELECT_TRACE=/nonexistent/dir/t.csv %libomp-run 2>&1 | FileCheck --check-prefix=UNWRITABLE %s
 // RUN: env OMP_NUM_THREADS=2 %libomp-run 2>&1 | FileCheck --check-prefix=TRACEOFF %s
+// KMP_WARNINGS=off silences MVOMP's warnings as it does libomp's.
+// RUN: env KMP_WARNINGS=off OMP_NUM_THREADS=2 OMP_SELECT_STATS=/nonexistent/dir/s.csv OMP_SELECT_TRACE=/nonexistent/dir/t.csv %libomp-run > %t.quiet 2>&1
+// RUN: not grep Warning %t.quiet
 
 // STATS: 1,0,"a","test",0,-1,0,0.0,0.0,0,0.0,fixed
 // STATS-NEXT: 1,0,"a","test",1,-1,0,0.0,0.0,0,0.0,fixed
