@@ -379,6 +379,7 @@ struct EraseType {
   // executions elsewhere (the trial task was stolen by another cluster).
   std::atomic<unsigned> *trial;
   std::atomic<unsigned> executions;
+  std::atomic<unsigned> decisions; // for the refresh (KMP_ERASE_REFRESH)
   // A taskloop type times one instance at a time: from its split to the end
   // of its last chunk (chunks run its routine as tasks).
   std::atomic<int> loop_pending; // chunks of the timed instance not finished
@@ -797,6 +798,14 @@ static kmp_erase_choice_t __kmp_erase_choose(EraseType *t, int maxwidth,
     int i = choice.cluster * machine.maxwidth + choice.width - 1;
     t->trial[i].store(t->executions.load(std::memory_order_relaxed) + 1,
                       std::memory_order_relaxed);
+  } else if (choice.cluster >= 0 &&
+             t->decisions.fetch_add(1, std::memory_order_relaxed) %
+                     KMP_ERASE_REFRESH ==
+                 KMP_ERASE_REFRESH - 1) {
+    kmp_erase_choice_t other =
+        kmp_erase_map_except(&in, choice.cluster, choice.width);
+    if (other.cluster >= 0)
+      choice = other;
   }
   return choice;
 }

@@ -94,22 +94,38 @@ double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width) {
   return (watts + in->run[i]) * in->seconds[i];
 }
 
-kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in) {
+// The least energy over the measured configurations except (xc, xw); with
+// untried_first, the first untried one instead, as soon as there is one.
+static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
+                                            bool untried_first, int xc,
+                                            int xw) {
   kmp_erase_choice_t best = {-1, 0, INFINITY};
   for (int c = 0; c < in->nclusters; ++c) {
     int widths = in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
     for (int w = 1; w <= widths; ++w) {
       double seconds = in->seconds[c * in->maxwidth + w - 1];
-      if (seconds < 0) // being tried
+      if (seconds < 0 || (c == xc && w == xw)) // being tried, or excluded
         continue;
-      if (seconds == 0) // untried: try it now
-        return kmp_erase_choice_t{c, w, 0.0};
+      if (seconds == 0) { // untried
+        if (untried_first)
+          return kmp_erase_choice_t{c, w, 0.0};
+        continue;
+      }
       double joules = kmp_erase_energy(in, c, w);
       if (joules < best.joules)
         best = kmp_erase_choice_t{c, w, joules};
     }
   }
   return best;
+}
+
+kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in) {
+  return __kmp_erase_least(in, true, -1, 0);
+}
+
+kmp_erase_choice_t kmp_erase_map_except(const kmp_erase_map_in_t *in,
+                                        int cluster, int width) {
+  return __kmp_erase_least(in, false, cluster, width);
 }
 
 double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {

@@ -101,6 +101,15 @@ struct kmp_erase_choice_t {
 
 kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in);
 
+// The least-energy measured configuration other than (cluster, width), or
+// cluster -1. Every KMP_ERASE_REFRESH-th decision of a type goes there: the
+// history changes only when a configuration runs, so without it one that
+// looked slow once (a preempted task, a busy core) would never be measured
+// again.
+#define KMP_ERASE_REFRESH 64
+kmp_erase_choice_t kmp_erase_map_except(const kmp_erase_map_in_t *in,
+                                        int cluster, int width);
+
 // Predicted energy of one configuration, as kmp_erase_map computes it.
 double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
 

@@ -166,6 +166,22 @@ TEST(EraseMap, IdleClustersChargedToTheTask) {
   EXPECT_EQ(kmp_erase_map(&In).cluster, 0); // 5 J against 5 J: first wins
 }
 
+TEST(EraseMap, RefreshPicksTheCheapestOther) {
+  TwoClusters M(1);
+  M.run(0, 1) = 4; // big: 5 J
+  M.run(1, 1) = 1; // little: 3 J
+  M.secs(0, 1) = 1.0;
+  M.secs(1, 1) = 2.0;
+  kmp_erase_map_in_t In = M.in();
+  kmp_erase_choice_t C = kmp_erase_map_except(&In, 1, 1);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_DOUBLE_EQ(C.joules, 5.0);
+  M.secs(0, 1) = 0; // untried configurations are not refreshed
+  EXPECT_EQ(kmp_erase_map_except(&In, 1, 1).cluster, -1);
+  M.secs(0, 1) = -1; // nor those being tried
+  EXPECT_EQ(kmp_erase_map_except(&In, 1, 1).cluster, -1);
+}
+
 TEST(EraseMap, WidthsWithinEachCluster) {
   TwoClusters M(4);
   for (int W = 1; W <= 4; ++W) {
