@@ -878,19 +878,8 @@ static void __kmp_erase_record(EraseType *t, int cluster, int width,
   t->executions.fetch_add(1, std::memory_order_relaxed);
 }
 
-namespace {
-// One execution being timed, on the executing thread's stack.
-struct kmp_erase_exec_t {
-  void *type; // the type's table slot, NULL when not tracked
-  void *loop; // the slot of the taskloop this task may be a chunk of
-  kmp_uint64 start_ns;
-  int cluster;
-  int sampling; // the hardware counters run for this execution
-};
-} // namespace
-
-static void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
-                                   kmp_erase_exec_t *exec) {
+void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
+                            kmp_erase_exec_t *exec) {
   exec->type = NULL;
   if (!machine.ready || gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
     return;
@@ -905,7 +894,7 @@ static void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   exec->start_ns = __kmp_erase_now_ns();
 }
 
-static void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (!machine.ready || gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
     return;
   EraseThread &s = threads[gtid];
@@ -944,18 +933,6 @@ static void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
       t->cls.store(kmp_erase_classify(ai, &__kmp_erase_thresholds),
                    std::memory_order_relaxed);
   }
-}
-
-void __kmp_erase_run(kmp_int32 gtid, kmp_task_t *task) {
-  kmp_erase_exec_t exec;
-  __kmp_erase_task_begin(gtid, task, &exec);
-#ifdef KMP_GOMP_COMPAT
-  if (KMP_TASK_TO_TASKDATA(task)->td_flags.native)
-    ((void (*)(void *))(*(task->routine)))(task->shareds);
-  else
-#endif
-    (*(task->routine))(gtid, task);
-  __kmp_erase_task_end(gtid, &exec);
 }
 
 // ---- Taskloop moldability --------------------------------------------------

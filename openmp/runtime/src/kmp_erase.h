@@ -72,9 +72,19 @@ kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
 // Wakes a thread that the mapper gave a task, if it sleeps in back-off.
 void __kmp_erase_wake(kmp_info_t *thread);
 
-// Runs a task's routine (as __kmp_invoke_task would) with ERASE's timing,
-// core activity, classification and performance history around it.
-void __kmp_erase_run(kmp_int32 gtid, kmp_task_t *task);
+// Around the execution of a task's routine (called by __kmp_invoke_task,
+// which keeps calling the routine itself: OMPT relies on that frame): timing,
+// core activity, classification and the performance history.
+struct kmp_erase_exec_t {
+  void *type; // the type's table slot, NULL when not tracked
+  void *loop; // the slot of the taskloop this task may be a chunk of
+  kmp_uint64 start_ns;
+  int cluster;
+  int sampling; // the hardware counters run for this execution
+};
+void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
+                            kmp_erase_exec_t *exec);
+void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec);
 
 // Giving a task to another thread's deque keeps the team's barrier sound:
 // give_begin before (0: do not give), give_undo if the give failed, and
