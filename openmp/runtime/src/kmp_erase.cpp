@@ -44,6 +44,7 @@
 // ---- Settings -------------------------------------------------------------
 int __kmp_erase_enabled = 0;
 int __kmp_erase_sleep_us = 0;
+int __kmp_erase_push_hook = 0;
 int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
@@ -482,6 +483,7 @@ struct alignas(64) EraseThread {
   kmp_bootstrap_lock_t given_lock;
 };
 EraseThread threads[KMP_ERASE_MAX_GTID];
+std::atomic<int> sleepers; // threads in back-off sleep
 thread_local int loop_cluster = -1; // a molded taskloop's chunks go here
 } // namespace
 
@@ -544,16 +546,49 @@ static int __kmp_erase_busy(kmp_info_t *th) {
   return threads[gtid].busy.load(std::memory_order_relaxed);
 }
 
-void __kmp_erase_wake(kmp_info_t *thread) {
-  int gtid = thread->th.th_info.ds.ds_gtid;
+// Ends thread's back-off sleep, if it sleeps; 1 if it did.
+static int __kmp_erase_wake_gtid(int gtid) {
   if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
-    return;
+    return 0;
   EraseThread &s = threads[gtid];
-  if (s.sleeping.exchange(0) == 1) {
+  if (s.sleeping.load(std::memory_order_relaxed) != 1 ||
+      s.sleeping.exchange(0) != 1)
+    return 0;
 #if KMP_OS_LINUX
-    syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL,
-            0);
+  syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 #endif
+  return 1;
+}
+
+void __kmp_erase_wake(kmp_info_t *thread) {
+  __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
+}
+
+// Wakes one sleeping thread of the team that may steal from tid (the next
+// one after tid), pointing its next steal at tid's deque.
+void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
+  if (sleepers.load(std::memory_order_relaxed) == 0)
+    return;
+  int nth = task_team->tt.tt_nproc;
+  kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  int cluster = -1;
+  if (__kmp_erase_steal_cluster && machine.ready)
+    cluster = __kmp_erase_cluster_of_thread(data[tid].td.td_thr, tid);
+  for (int k = 1; k < nth; ++k) {
+    int i = (tid + k) % nth;
+    kmp_info_t *th = data[i].td.td_thr;
+    if (th == NULL ||
+        (cluster >= 0 && __kmp_erase_cluster_of_thread(th, i) != cluster))
+      continue;
+    int gtid = th->th.th_info.ds.ds_gtid;
+    if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID ||
+        threads[gtid].sleeping.load(std::memory_order_relaxed) != 1)
+      continue;
+    // Read when the thread next looks for a victim; it wrote -1 there before
+    // it went to sleep and does not write it while asleep.
+    data[i].td.td_deque_last_stolen = tid;
+    if (__kmp_erase_wake_gtid(gtid))
+      return;
   }
 }
 
@@ -570,9 +605,13 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
     return;
   struct timespec ts = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000};
 #if KMP_OS_LINUX
+  sleepers.fetch_add(1);
   s.sleeping.store(1);
   syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
-  s.sleeping.store(0);
+  // Woken for a task (the word is 0 already): look without sleeping again.
+  if (s.sleeping.exchange(0) == 0)
+    kmp_erase_backoff_reset(&s.backoff);
+  sleepers.fetch_sub(1);
 #else
   nanosleep(&ts, NULL);
 #endif
@@ -831,10 +870,10 @@ static kmp_int32 __kmp_erase_pick(kmp_task_team_t *task_team, kmp_int32 tid,
   return best < 0 ? tid : best;
 }
 
-kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
-                               kmp_task_t *task) {
-  kmp_int32 tid = __kmp_tid_from_gtid(gtid);
-  if (!machine.ready || gtid >= KMP_ERASE_MAX_GTID ||
+static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
+                                    kmp_task_team_t *task_team,
+                                    kmp_task_t *task) {
+  if (!__kmp_erase_enabled || !machine.ready || gtid >= KMP_ERASE_MAX_GTID ||
       task_team->tt.tt_nproc <= 1)
     return tid;
   __kmp_erase_place(gtid);
@@ -857,6 +896,15 @@ kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
   if (choice.cluster < 0) // every configuration is being tried
     return tid;
   return __kmp_erase_pick(task_team, tid, choice.cluster);
+}
+
+kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
+                               kmp_task_t *task) {
+  kmp_int32 tid = __kmp_tid_from_gtid(gtid);
+  kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
+  if (target == tid)
+    __kmp_erase_wake_thief(task_team, tid);
+  return target;
 }
 
 // ---- Timing and the performance history ------------------------------------
@@ -1044,6 +1092,7 @@ static void __kmp_erase_write_stats(void) {
 
 // ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
 void __kmp_erase_env_done(void) {
+  __kmp_erase_push_hook = __kmp_erase_enabled || __kmp_erase_sleep_us > 0;
   if (!__kmp_erase_enabled || machine.ready)
     return;
   machine.clusters.n = 0;
