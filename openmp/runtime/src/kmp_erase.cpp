@@ -564,10 +564,13 @@ void __kmp_erase_wake(kmp_info_t *thread) {
   __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
 }
 
-// Wakes one sleeping thread of the team that may steal from tid (the next
-// one after tid), pointing its next steal at tid's deque.
-void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
-  if (sleepers.load(std::memory_order_relaxed) == 0)
+// Thread tid of the team is queuing a task while `queued` tasks already wait
+// for it. The first is the thread's own next work; from the second on, one
+// sleeping thread of the team that may steal from tid (the next one after
+// tid) is woken and pointed at tid's deque.
+void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid,
+                            int queued) {
+  if (queued <= 0 || sleepers.load(std::memory_order_relaxed) == 0)
     return;
   int nth = task_team->tt.tt_nproc;
   kmp_thread_data_t *data = task_team->tt.tt_threads_data;
@@ -903,7 +906,9 @@ kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
   kmp_int32 tid = __kmp_tid_from_gtid(gtid);
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
   if (target == tid)
-    __kmp_erase_wake_thief(task_team, tid);
+    __kmp_erase_wake_thief(
+        task_team, tid,
+        (int)TCR_4(task_team->tt.tt_threads_data[tid].td.td_deque_ntasks));
   return target;
 }
 
