@@ -564,13 +564,10 @@ void __kmp_erase_wake(kmp_info_t *thread) {
   __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
 }
 
-// Thread tid of the team is queuing a task while `queued` tasks already wait
-// for it. The first is the thread's own next work; from the second on, one
-// sleeping thread of the team that may steal from tid (the next one after
-// tid) is woken and pointed at tid's deque.
-void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid,
-                            int queued) {
-  if (queued <= 0 || sleepers.load(std::memory_order_relaxed) == 0)
+// Wakes one sleeping thread of the team that may steal from thread tid (the
+// next one after tid), pointing its next steal at tid's deque.
+void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
+  if (sleepers.load(std::memory_order_relaxed) == 0)
     return;
   int nth = task_team->tt.tt_nproc;
   kmp_thread_data_t *data = task_team->tt.tt_threads_data;
@@ -595,6 +592,34 @@ void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid,
   }
 }
 
+// After a sleep, a thread looks at every deque of its team, not at one random
+// victim as the stealing loop does: one probe per sleep (up to 128 times the
+// base) would leave a task queued behind a busy thread for many sleeps. The
+// next steal goes to the first deque with tasks (libomp's last-victim hint).
+static void __kmp_erase_aim(kmp_int32 gtid) {
+  kmp_info_t *thread = __kmp_threads[gtid];
+  kmp_task_team_t *task_team = thread->th.th_task_team;
+  if (task_team == NULL)
+    return;
+  kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  int nth = task_team->tt.tt_nproc;
+  kmp_int32 tid = __kmp_tid_from_gtid(gtid);
+  if (data == NULL || tid < 0 || tid >= nth)
+    return;
+  int cluster = -1;
+  if (__kmp_erase_steal_cluster && machine.ready)
+    cluster = __kmp_erase_cluster_of_thread(thread, tid);
+  for (int k = 1; k < nth; ++k) {
+    int i = (tid + k) % nth;
+    if (TCR_4(data[i].td.td_deque_ntasks) == 0 ||
+        (cluster >= 0 &&
+         __kmp_erase_cluster_of_thread(data[i].td.td_thr, i) != cluster))
+      continue;
+    data[tid].td.td_deque_last_stolen = i;
+    return;
+  }
+}
+
 void __kmp_erase_backoff(kmp_int32 gtid, int found) {
   if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID)
     return;
@@ -615,6 +640,7 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
   if (s.sleeping.exchange(0) == 0)
     kmp_erase_backoff_reset(&s.backoff);
   sleepers.fetch_sub(1);
+  __kmp_erase_aim(gtid);
 #else
   nanosleep(&ts, NULL);
 #endif
@@ -905,10 +931,10 @@ kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
                                kmp_task_t *task) {
   kmp_int32 tid = __kmp_tid_from_gtid(gtid);
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
-  if (target == tid)
-    __kmp_erase_wake_thief(
-        task_team, tid,
-        (int)TCR_4(task_team->tt.tt_threads_data[tid].td.td_deque_ntasks));
+  // A chunk of a molded taskloop stays here by the mapper's choice of width;
+  // any other task kept here may wait for a thief.
+  if (target == tid && loop_cluster < 0)
+    __kmp_erase_wake_thief(task_team, tid);
   return target;
 }
 
