@@ -4,7 +4,10 @@
 // two times slower; stealing stays within clusters so that placement shows.
 // Without a power table the mapper minimises time: the tasks go to big. With
 // a table where little draws far less power, they go to little although it is
-// slower. Every task runs once; OMP_ERASE_STATS counts them all.
+// slower. 20 tasks and a taskwait first let the mapper try both clusters (while
+// a trial is under way, new tasks stay with their creator, which runs them);
+// where the next 1000 run is what is checked. Every task runs once;
+// OMP_ERASE_STATS counts them all.
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="big:0;little:1" OMP_ERASE_TEST_SLOWDOWN=little:4 OMP_ERASE_STEAL=cluster OMP_ERASE_STATS=%t.time.csv %libomp-run 2>&1 | FileCheck --check-prefix=TIME %s
 // RUN: grep -c '^' %t.time.csv | FileCheck --check-prefix=ROWS %s
@@ -18,7 +21,7 @@
 // ROWS: 4
 // HEAD: # measured energy: {{.*}}
 // HEAD-NEXT: type,kind,class,cluster,width,executions,mean_s,model_s,joules
-// COUNT: executions 1000
+// COUNT: executions 1020
 // ENERGY: tasks 1000, mostly on thread 1
 // ONEROW: 1
 
@@ -31,29 +34,38 @@ static void work(void) {
     x += i * 0.5;
 }
 
+static void launch(int n, int counted, int *per_thread, int *total) {
+  for (int i = 0; i < n; ++i) {
+#pragma omp task firstprivate(counted, per_thread, total)
+    {
+      work();
+      int t = omp_get_thread_num();
+      if (counted) {
+#pragma omp atomic
+        per_thread[t]++;
+      }
+#pragma omp atomic
+      (*total)++;
+    }
+  }
+}
+
 int main(void) {
   int per_thread[2] = {0, 0}, total = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
   {
-    for (int i = 0; i < 1000; ++i) {
-#pragma omp task shared(per_thread, total)
-      {
-        work();
-        int t = omp_get_thread_num();
-#pragma omp atomic
-        per_thread[t]++;
-#pragma omp atomic
-        total++;
-      }
-    }
+    launch(20, 0, per_thread, &total); // both clusters tried and measured
+#pragma omp taskwait
+    launch(1000, 1, per_thread, &total);
   }
-  // At least 60% of the tasks on one thread counts as placed there (unloaded,
-  // it is 90-100%; a busy machine delays measurements, and the creating
-  // thread runs tasks itself meanwhile).
+  // At least 60% of the 1000 tasks on one thread counts as placed there
+  // (unloaded it is over 90%: the rest are the periodic re-measurements of
+  // the other cluster, and tasks run while one of those is under way).
   const char *where = per_thread[0] >= 600   ? "mostly on thread 0"
                       : per_thread[1] >= 600 ? "mostly on thread 1"
                                              : "spread";
-  printf("tasks %d, %s (%d, %d)\n", total, where, per_thread[0], per_thread[1]);
-  return total == 1000 ? 0 : 1;
+  printf("tasks %d, %s (%d, %d)\n", per_thread[0] + per_thread[1], where,
+         per_thread[0], per_thread[1]);
+  return total == 1020 ? 0 : 1;
 }
