@@ -14,8 +14,7 @@ THREADS=${THREADS:-"1 $(nproc)"}
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 out=$MVOMP_ROOT/build/bench/cholesky
 mkdir -p "$out"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
-  -o "$out/cholesky"
+bench_compile cholesky "$out/cholesky" -ldl -lm
 openblas_coretype
 
 configs=(fixed:0 fixed:1 fixed:2 fixed:3 mean ucb gb "ucb OMP_UCB=1" "ucb OMP_UCB=4"

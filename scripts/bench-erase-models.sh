@@ -12,8 +12,7 @@ RUNS=${RUNS:-2}
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 out=$MVOMP_ROOT/build/bench/erase-models
 mkdir -p "$out"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/taskloop/taskloop.c" -lm \
-  -o "$out/taskloop"
+bench_compile taskloop "$out/taskloop" -lm
 cmake -S "$MVOMP_ROOT" -B "$MVOMP_ROOT/build" -G Ninja -DMVOMP_PREFIX="$MVOMP_PREFIX" \
   -DCMAKE_C_COMPILER="$MVOMP_PREFIX/bin/clang" -DCMAKE_CXX_COMPILER="$MVOMP_PREFIX/bin/clang++" \
   >/dev/null

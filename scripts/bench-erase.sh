@@ -33,10 +33,8 @@ run_w=$(awk -v c="$cluster" '$1 == "run" && $2 == c && $3 == "compute" && $5 == 
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench/erase
 mkdir -p "$out"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/taskloop/taskloop.c" -lm \
-  -o "$out/taskloop"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
-  -o "$out/cholesky"
+bench_compile taskloop "$out/taskloop" -lm
+bench_compile cholesky "$out/cholesky" -ldl -lm
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
 configs=(stock stock+sleep erase erase-nS)

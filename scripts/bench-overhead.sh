@@ -14,7 +14,7 @@ TASKS=${TASKS:-1000000}
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench
 mkdir -p "$out"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/overhead/overhead.c" -o "$out/overhead"
+bench_compile overhead "$out/overhead"
 
 configs=("plain upstream" "plain mvomp")
 for k in 1 2 4 8 16 64 219; do configs+=("versions $k"); done

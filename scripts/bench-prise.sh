@@ -14,8 +14,7 @@ POLICIES=${POLICIES:-"mean ucb ts gb"}
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 out=$MVOMP_ROOT/build/bench/prise
 rm -rf "$out" && mkdir -p "$out/runs"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/prise/prise.c" -ldl -lm \
-  -o "$out/prise"
+bench_compile prise "$out/prise" -ldl -lm
 openblas_coretype
 for ((seed = 1; seed <= REPS; seed++)); do
   for p in $POLICIES; do

@@ -14,8 +14,7 @@ THREADS=${THREADS:-$(nproc)}
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench/taskloop
 mkdir -p "$out"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/taskloop/taskloop.c" -lm \
-  -o "$out/taskloop"
+bench_compile taskloop "$out/taskloop" -lm
 echo "| n | iterations | upstream libomp (ms per iteration, median of $REPS) | MVOMP libomp | ratio |"
 echo "|---|---|---|---|---|"
 for n in $SIZES; do

@@ -32,6 +32,13 @@ copy_upstream() {
 
 # Run apt-get as root or through sudo.
 # The median of whitespace-separated numbers on stdin (the benchmark runners' statistic).
+# bench_compile <benchmark> <binary> [flags...]: benchmarks/<benchmark>/<benchmark>.c built with
+# MVOMP's Clang, -O2 -fopenmp, as the benchmark scripts and the demo use them.
+bench_compile() {
+  local b=$1 bin=$2
+  shift 2
+  "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/$b/$b.c" "$@" -o "$bin"
+}
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

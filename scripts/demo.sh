@@ -34,8 +34,7 @@ msg "the tiled Cholesky of thesis 000 (benchmarks/cholesky, n=4096, block 128: 5
 msg "strsm, ssyrk and sgemm each have 4 versions: OpenBLAS, BLIS, reference BLAS, plain loops"
 ch=$out/cholesky
 mkdir -p "$ch"
-"$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/cholesky/cholesky.c" -ldl -lm \
-  -o "$ch/cholesky"
+bench_compile cholesky "$ch/cholesky" -ldl -lm
 openblas_coretype
 names=(OpenBLAS BLIS "reference BLAS" "plain loops")
 best=""

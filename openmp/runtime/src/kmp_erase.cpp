@@ -564,30 +564,28 @@ void __kmp_erase_wake(kmp_info_t *thread) {
   __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
 }
 
-// Wakes one sleeping thread of the team that may steal from thread tid (the
-// next one after tid), pointing its next steal at tid's deque.
+// The cluster thread tid of the team steals from with OMP_ERASE_STEAL=cluster,
+// else -1 (any).
+static int __kmp_erase_steal_scope(kmp_info_t *th, int tid) {
+  return __kmp_erase_steal_cluster && machine.ready
+             ? __kmp_erase_cluster_of_thread(th, tid)
+             : -1;
+}
+
+// Wakes one sleeping thread of the team (the next one after tid) that may
+// steal from thread tid; it then looks for tasks (__kmp_erase_aim).
 void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
   if (sleepers.load(std::memory_order_relaxed) == 0)
     return;
   int nth = task_team->tt.tt_nproc;
   kmp_thread_data_t *data = task_team->tt.tt_threads_data;
-  int cluster = -1;
-  if (__kmp_erase_steal_cluster && machine.ready)
-    cluster = __kmp_erase_cluster_of_thread(data[tid].td.td_thr, tid);
+  int scope = __kmp_erase_steal_scope(data[tid].td.td_thr, tid);
   for (int k = 1; k < nth; ++k) {
     int i = (tid + k) % nth;
     kmp_info_t *th = data[i].td.td_thr;
-    if (th == NULL ||
-        (cluster >= 0 && __kmp_erase_cluster_of_thread(th, i) != cluster))
-      continue;
-    int gtid = th->th.th_info.ds.ds_gtid;
-    if (gtid < 0 || gtid >= KMP_ERASE_MAX_GTID ||
-        threads[gtid].sleeping.load(std::memory_order_relaxed) != 1)
-      continue;
-    // Read when the thread next looks for a victim; it wrote -1 there before
-    // it went to sleep and does not write it while asleep.
-    data[i].td.td_deque_last_stolen = tid;
-    if (__kmp_erase_wake_gtid(gtid))
+    if (th != NULL &&
+        (scope < 0 || __kmp_erase_cluster_of_thread(th, i) == scope) &&
+        __kmp_erase_wake_gtid(th->th.th_info.ds.ds_gtid))
       return;
   }
 }
@@ -595,7 +593,8 @@ void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
 // After a sleep, a thread looks at every deque of its team, not at one random
 // victim as the stealing loop does: one probe per sleep (up to 128 times the
 // base) would leave a task queued behind a busy thread for many sleeps. The
-// next steal goes to the first deque with tasks (libomp's last-victim hint).
+// next steal goes to the first deque with tasks after its own (libomp's
+// last-victim hint, which only the thread itself writes).
 static void __kmp_erase_aim(kmp_int32 gtid) {
   kmp_info_t *thread = __kmp_threads[gtid];
   kmp_task_team_t *task_team = thread->th.th_task_team;
@@ -606,17 +605,15 @@ static void __kmp_erase_aim(kmp_int32 gtid) {
   kmp_int32 tid = __kmp_tid_from_gtid(gtid);
   if (data == NULL || tid < 0 || tid >= nth)
     return;
-  int cluster = -1;
-  if (__kmp_erase_steal_cluster && machine.ready)
-    cluster = __kmp_erase_cluster_of_thread(thread, tid);
+  int scope = __kmp_erase_steal_scope(thread, tid);
   for (int k = 1; k < nth; ++k) {
     int i = (tid + k) % nth;
-    if (TCR_4(data[i].td.td_deque_ntasks) == 0 ||
-        (cluster >= 0 &&
-         __kmp_erase_cluster_of_thread(data[i].td.td_thr, i) != cluster))
-      continue;
-    data[tid].td.td_deque_last_stolen = i;
-    return;
+    if (TCR_4(data[i].td.td_deque_ntasks) > 0 &&
+        (scope < 0 ||
+         __kmp_erase_cluster_of_thread(data[i].td.td_thr, i) == scope)) {
+      data[tid].td.td_deque_last_stolen = i;
+      return;
+    }
   }
 }
 
@@ -927,9 +924,8 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   return __kmp_erase_pick(task_team, tid, choice.cluster);
 }
 
-kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
-                               kmp_task_t *task) {
-  kmp_int32 tid = __kmp_tid_from_gtid(gtid);
+kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_int32 tid,
+                               kmp_task_team_t *task_team, kmp_task_t *task) {
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
   // A chunk of a molded taskloop stays here by the mapper's choice of width;
   // any other task kept here may wait for a thief.

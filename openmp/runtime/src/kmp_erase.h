@@ -66,22 +66,23 @@ int __kmp_erase_cluster_here(kmp_int32 gtid);
 const char *__kmp_erase_cluster_name(int cluster);
 
 // ---- Hooks in kmp_tasking.cpp ---------------------------------------------
-// The push path: the team thread (tid) whose deque should get the task, the
-// caller's own tid to keep it, or KMP_ERASE_RUN_NOW to execute it at once
-// (the creation throttle while a type is being classified). A task kept by
-// the caller (other than a chunk of a molded taskloop) wakes one thread
-// sleeping in back-off, told to steal from the caller first: otherwise it
-// can wait up to the longest back-off sleep for a thief, and a task that
-// must be stolen (the caller goes on to wait for something only that task
-// may release) is run by its creator instead.
+// The push path of thread gtid (team thread tid): the team thread whose
+// deque should get the task, tid to keep it, or KMP_ERASE_RUN_NOW to execute
+// it at once (the creation throttle while a type is being classified). A
+// task kept by the caller (other than a chunk of a molded taskloop) wakes one
+// thread sleeping in back-off that may steal it: otherwise it can wait up to
+// the longest back-off sleep for a thief, and a task that must be stolen (the
+// caller goes on to wait for something only that task may release) is run
+// by its creator instead.
 #define KMP_ERASE_RUN_NOW (-2)
-kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_task_team_t *task_team,
-                               kmp_task_t *task);
+kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_int32 tid,
+                               kmp_task_team_t *task_team, kmp_task_t *task);
 // Wakes a thread that the mapper gave a task, if it sleeps in back-off.
 void __kmp_erase_wake(kmp_info_t *thread);
 // Wakes one thread sleeping in back-off that may steal from thread tid of
-// the team, telling it to try tid's deque first (called by the mapper, and
-// for priority tasks, which do not go through it).
+// the team (called by the mapper, and for priority tasks, which do not go
+// through it). A thread waking from a sleep steals next from the first deque
+// of its team that has tasks.
 void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid);
 
 // Around the execution of a task's routine (called by __kmp_invoke_task,
