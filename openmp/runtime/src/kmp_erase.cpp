@@ -574,7 +574,7 @@ static int __kmp_erase_steal_scope(kmp_info_t *th, int tid) {
 
 // Wakes one sleeping thread of the team (the next one after tid) that may
 // steal from thread tid; it then looks for tasks (__kmp_erase_aim).
-void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
+static void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid) {
   if (sleepers.load(std::memory_order_relaxed) == 0)
     return;
   int nth = task_team->tt.tt_nproc;
@@ -926,12 +926,14 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
 
 kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_int32 tid,
                                kmp_task_team_t *task_team, kmp_task_t *task) {
-  kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
-  // A chunk of a molded taskloop stays here by the mapper's choice of width;
-  // any other task kept here may wait for a thief.
-  if (target == tid && loop_cluster < 0)
+  return __kmp_erase_target(gtid, tid, task_team, task);
+}
+
+void __kmp_erase_queued(kmp_task_team_t *task_team, kmp_int32 tid) {
+  // A chunk of a molded taskloop stays here by the mapper's choice of width,
+  // and its creator runs it next.
+  if (loop_cluster < 0)
     __kmp_erase_wake_thief(task_team, tid);
-  return target;
 }
 
 // ---- Timing and the performance history ------------------------------------

@@ -68,22 +68,22 @@ const char *__kmp_erase_cluster_name(int cluster);
 // ---- Hooks in kmp_tasking.cpp ---------------------------------------------
 // The push path of thread gtid (team thread tid): the team thread whose
 // deque should get the task, tid to keep it, or KMP_ERASE_RUN_NOW to execute
-// it at once (the creation throttle while a type is being classified). A
-// task kept by the caller (other than a chunk of a molded taskloop) wakes one
-// thread sleeping in back-off that may steal it: otherwise it can wait up to
-// the longest back-off sleep for a thief, and a task that must be stolen (the
-// caller goes on to wait for something only that task may release) is run
-// by its creator instead.
+// it at once (the creation throttle while a type is being classified).
 #define KMP_ERASE_RUN_NOW (-2)
 kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_int32 tid,
                                kmp_task_team_t *task_team, kmp_task_t *task);
 // Wakes a thread that the mapper gave a task, if it sleeps in back-off.
 void __kmp_erase_wake(kmp_info_t *thread);
-// Wakes one thread sleeping in back-off that may steal from thread tid of
-// the team (called by the mapper, and for priority tasks, which do not go
-// through it). A thread waking from a sleep steals next from the first deque
-// of its team that has tasks.
-void __kmp_erase_wake_thief(kmp_task_team_t *task_team, kmp_int32 tid);
+// Thread tid of the team has queued a task in its own deque or in the
+// priority queue: unless it is a chunk of a molded taskloop (its creator runs
+// it next), one thread sleeping in back-off that may steal it is woken (the
+// thread waking from a sleep steals next from the first deque of its team
+// that has tasks). Otherwise the task could wait up to the longest back-off
+// sleep for a thief, and a task that must be stolen (its creator goes on to
+// wait for something only that task may release) be run by its creator.
+// Called after the task is queued: a thief woken before could find nothing
+// and sleep again.
+void __kmp_erase_queued(kmp_task_team_t *task_team, kmp_int32 tid);
 
 // Around the execution of a task's routine (called by __kmp_invoke_task,
 // which keeps calling the routine itself: OMPT relies on that frame): timing,
