@@ -5,7 +5,11 @@
 //
 //   overhead plain <tasks>
 //   overhead versions <k> <tasks>      (k = 1..256; needs MVOMP's libomp)
+//   overhead primitives                (ns per TSC read and per uncontended
+//                                       lock/unlock pair: what timing and
+//                                       recording one execution cost at least)
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +38,37 @@ static const kmp_routine_entry_t entries[256] = {
     E16(0x6), E16(0x7), E16(0x8), E16(0x9), E16(0xa), E16(0xb),
     E16(0xc), E16(0xd), E16(0xe), E16(0xf)};
 
+// The two primitives a dispatch cannot do without: two clock reads (libomp's
+// multi-version dispatch reads the TSC on x86) and one critical section.
+static int primitives(void) {
+  const long n = 20000000;
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned long long s = 0;
+  double t0 = omp_get_wtime();
+  for (long i = 0; i < n; ++i)
+    s += __builtin_ia32_rdtsc();
+  double t = omp_get_wtime() - t0;
+  sink += (int)s;
+  printf("rdtsc %.1f ns\n", t * 1e9 / (double)n);
+#endif
+  static atomic_int lock;
+  double t1 = omp_get_wtime();
+  for (long i = 0; i < n; ++i) {
+    while (atomic_exchange_explicit(&lock, 1, memory_order_acquire))
+      ;
+    atomic_store_explicit(&lock, 0, memory_order_release);
+  }
+  printf("lock/unlock %.1f ns\n", (omp_get_wtime() - t1) * 1e9 / (double)n);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "primitives") == 0)
+    return primitives();
   if (argc < 3 || (strcmp(argv[1], "plain") && strcmp(argv[1], "versions"))) {
-    fprintf(stderr, "usage: %s plain <tasks> | versions <k> <tasks>\n", argv[0]);
+    fprintf(stderr,
+            "usage: %s plain <tasks> | versions <k> <tasks> | primitives\n",
+            argv[0]);
     return 2;
   }
   int versions = strcmp(argv[1], "versions") == 0;

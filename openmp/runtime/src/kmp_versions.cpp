@@ -94,28 +94,42 @@ struct kmp_mv_spin_t {
 // An allocation of a key's arms. When more versions are registered, a larger
 // one replaces it, and the old one stays allocated (reachable from the new
 // one): a dispatch may still be reading it without the lock.
+// Allocated cache-line aligned (__kmp_allocate), with each arm on a line of
+// its own (kmp_mv_arm_t is 64 bytes).
 struct kmp_mv_arms_block_t {
   kmp_mv_arms_block_t *older;
+  char pad[56];
   kmp_mv_arm_t arms[1];
 };
 
 // Statistics of one key (type, cost, locality, ERASE cluster). Written under
 // `lock`; read without it by a dispatch once `explored` covers the type's
-// versions.
+// versions. Laid out so that threads dispatching tasks of one key move as
+// few cache lines between their cores as possible (allocated cache-line
+// aligned): the first line holds what every update writes (the lock and
+// key.t, key.sum), the second what a choice reads and updates leave alone
+// once the key is explored (key.narms, key.arms, explored); each arm has a
+// line of its own.
 struct kmp_mv_stats_t {
+  // What finding the key and growing its arms use.
   kmp_int64 cost;
   kmp_int32 locality;
   kmp_int32 cluster; // the executing thread's with OMP_ERASE=on, else -1
-  kmp_mv_spin_t lock;
+  kmp_mv_arms_block_t *block; // holds key.arms
+  kmp_mv_stats_t *next; // bucket chain (insert-only, lock-free reads)
   int capacity; // allocated entries of key.arms
+  kmp_mv_spin_t lock;
+  char pad[8];
+  kmp_mv_key_t key; // t and sum end the first line
   // Versions 0..explored-1 have the policy's quota of executions
   // (kmp_mv_explored): a dispatch of a type with no more versions than that
   // chooses without the lock. Stored under the lock, after key.arms.
   std::atomic<int> explored{0};
-  kmp_mv_arms_block_t *block; // holds key.arms
-  kmp_mv_key_t key;
-  kmp_mv_stats_t *next; // bucket chain (insert-only, lock-free reads)
 };
+static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
+static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
+                  offsetof(kmp_mv_stats_t, key.narms) == 64,
+              "kmp_mv_stats_t: what updates write on the first line");
 
 struct kmp_mv_version_t {
   const char *name;
@@ -131,14 +145,20 @@ struct kmp_mv_type_t {
   kmp_int32 id;
   std::atomic<int> nversions; // slots registered (grows under registry lock)
   int capacity;
-  // Replaced (grown) under the registry lock; old arrays are kept because
-  // dispatch reads them without the lock.
+  // Replaced (grown) under the registry lock; old arrays are kept (reachable
+  // from the new one's block) because dispatch reads them without the lock.
   std::atomic<kmp_mv_version_t *> versions;
+  struct kmp_mv_versions_block_t *versions_block;
   int fixed_slot;    // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
   std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
+};
+
+struct kmp_mv_versions_block_t {
+  kmp_mv_versions_block_t *older;
+  kmp_mv_version_t versions[1];
 };
 
 struct kmp_mv_entry_t {
@@ -182,6 +202,7 @@ static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
   t->nversions.store(0, std::memory_order_relaxed);
   t->capacity = 0;
   t->versions.store(NULL, std::memory_order_relaxed);
+  t->versions_block = NULL;
   t->fixed_slot = -1;
   t->fixed_checked.store(0, std::memory_order_relaxed);
   for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
@@ -207,8 +228,11 @@ static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
       return i;
   if (n == t->capacity) {
     int cap = t->capacity ? 2 * t->capacity : 8;
-    kmp_mv_version_t *v =
-        (kmp_mv_version_t *)KMP_INTERNAL_MALLOC(cap * sizeof(kmp_mv_version_t));
+    kmp_mv_versions_block_t *b = (kmp_mv_versions_block_t *)KMP_INTERNAL_MALLOC(
+        sizeof(kmp_mv_versions_block_t) + (cap - 1) * sizeof(kmp_mv_version_t));
+    b->older = t->versions_block;
+    t->versions_block = b;
+    kmp_mv_version_t *v = b->versions;
     if (n)
       memcpy(v, vs, n * sizeof(kmp_mv_version_t));
     t->versions.store(v, std::memory_order_release);
@@ -320,7 +344,7 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
   for (kmp_mv_stats_t *s = first; s; s = s->next)
     if (s->cost == cost && s->locality == locality && s->cluster == cluster)
       return s;
-  kmp_mv_stats_t *s = (kmp_mv_stats_t *)KMP_INTERNAL_MALLOC(sizeof(*s));
+  kmp_mv_stats_t *s = (kmp_mv_stats_t *)__kmp_allocate(sizeof(*s));
   new (s) kmp_mv_stats_t();
   s->cost = cost;
   s->locality = locality;
@@ -340,7 +364,7 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
       return s;
     for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
       if (o->cost == cost && o->locality == locality && o->cluster == cluster) {
-        KMP_INTERNAL_FREE(s);
+        __kmp_free(s);
         return o;
       }
   }
@@ -352,7 +376,7 @@ static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
     return;
   if (n > s->capacity) {
     int cap = n < 4 ? 4 : n;
-    kmp_mv_arms_block_t *b = (kmp_mv_arms_block_t *)KMP_INTERNAL_MALLOC(
+    kmp_mv_arms_block_t *b = (kmp_mv_arms_block_t *)__kmp_allocate(
         sizeof(kmp_mv_arms_block_t) + (cap - 1) * sizeof(kmp_mv_arm_t));
     b->older = s->block;
     if (s->key.narms)
@@ -394,6 +418,23 @@ struct kmp_mv_trace_chunk_t {
   kmp_mv_trace_rec_t recs[KMP_MV_TRACE_CHUNK];
 };
 
+struct kmp_mv_chunk_t;
+struct kmp_mv_launch_t;
+// The launch being defined: its carrier (version 0), the room reserved for
+// its record in the carrier, where its next version block goes, and the
+// chunks allocated for blocks that did not fit in the carrier. A launch
+// issued while another is being defined (from a firstprivate copy
+// constructor) saves the outer one in `outer` and restores it when it runs.
+struct kmp_mv_pending_t {
+  kmp_task_t *carrier;
+  kmp_mv_launch_t *record;
+  char *room;
+  size_t room_left;
+  kmp_mv_chunk_t *chunks;
+  size_t apart; // bytes carved from chunks
+  kmp_mv_pending_t *outer;
+};
+
 struct kmp_mv_thread_t {
   // For the next multi-version task this thread launches.
   kmp_int64 next_cost;
@@ -404,11 +445,11 @@ struct kmp_mv_thread_t {
   int rng_seeded;
   kmp_mv_trace_chunk_t *trace_head, *trace_tail;
   kmp_mv_thread_t *next_traced;
-  // The carrier this thread allocated last, and the room for its record.
-  kmp_task_t *pending_carrier;
-  struct kmp_mv_launch_t *pending_record;
-  char *pending_arena;
-  size_t pending_arena_left;
+  // The launch whose defines this thread is issuing (kmp_mv_pending_t).
+  struct kmp_mv_pending_t pending;
+  // Bytes of version blocks the previous launch needed beyond the room in
+  // its carrier: the size of the next launch's first chunk.
+  size_t chunk_hint;
   // The type of this thread's last launch, and the key of its last dispatch:
   // consecutive tasks of one type and cost skip the hash lookups. Types and
   // keys are never freed.
@@ -507,38 +548,58 @@ static kmp_int32 __kmp_mv_node_of(void *p) {
 // versions in its cache: it resolves their slots) and read at dispatch. It
 // lives inside the carrier's own allocation (after its privates) for up to
 // KMP_MV_INLINE_VERSIONS versions, else it is allocated apart (external).
+// What a dispatch reads is at the front, so that with few versions it takes
+// the lines of the carrier's task and one or two more.
 #define KMP_MV_INLINE_VERSIONS 8
 struct kmp_mv_launch_t {
   kmp_routine_entry_t routine0; // versions[0]'s own entry and shareds: the
   void *shareds0;               // carrier's fields hold this record meanwhile
   kmp_mv_type_t *type;
+  const kmp_int32 *slots; // n entries: each version's slot in its type
   kmp_int32 n;
-  kmp_int32 external;
+  kmp_int16 external; // the record was allocated apart
+  kmp_int16 release;  // some version 1..n-1 has destructors to run
   kmp_int64 cost;
   kmp_int64 divby;
   kmp_int32 node1, node2;
-  kmp_int32 release; // some version 1..n-1 has destructors or its own memory
-  kmp_task_t **versions; // n entries: inline_versions, or after the record
-  kmp_int32 *slots;      // n entries: each version's slot in its type
+  kmp_mv_chunk_t *chunks; // freed when the task has run
+  kmp_task_t **versions;  // n entries: inline_versions, or after the record
   kmp_task_t *inline_versions[KMP_MV_INLINE_VERSIONS];
   kmp_int32 inline_slots[KMP_MV_INLINE_VERSIONS];
 };
 
-// Versions 1..n-1 of a launch are not libomp tasks: each is a block with this
-// header, then a kmp_task_t, its privates and its shareds, laid out as
-// __kmp_task_alloc lays out a task, so that the version's entry runs on it
-// unchanged. The header keeps kmp_task_t on a 64-byte boundary. Blocks are
-// carved from room reserved in the carrier's allocation while it lasts (so a
-// launch of a few versions allocates and frees once), else allocated apart.
-#define KMP_MV_BLOCK_MAGIC 0x4d56424cU
+// Versions 1..n-1 of a launch are not libomp tasks: each is a block holding
+// a kmp_task_t, its privates and its shareds, laid out as __kmp_task_alloc
+// lays out a task, so that the version's entry runs on it unchanged; blocks
+// start on 64-byte boundaries, as kmp_task_t does in a task. They are carved
+// from room reserved in the carrier's allocation while it lasts, then from
+// chunks allocated for the launch (the first sized by the thread's previous
+// launch), so that a launch allocates and frees at most a few times however
+// many versions it has, and the thread that runs it frees no block one by one.
 #define KMP_MV_INLINE_ARENA 512
-struct kmp_mv_block_t {
-  kmp_uint32 magic;
-  kmp_int32 flags;     // the define's kmp_tasking_flags_t
-  kmp_int32 in_carrier; // freed with the carrier, not on its own
-  char pad[52];
+// libomp's task allocator (__kmp_fast_allocate) hands out blocks of 2, 4, 16
+// or 64 lines of 128 bytes; the carrier's room extends to the end of its.
+static size_t __kmp_mv_carrier_room(size_t used) {
+  size_t want = used + KMP_MV_INLINE_ARENA;
+  size_t block = want <= 2048 ? 2048 : want <= 8192 ? 8192 : want;
+  return block - used;
+}
+#define KMP_MV_CHUNK_MIN 1024
+struct kmp_mv_chunk_t {
+  kmp_mv_chunk_t *next;
+  char pad[56]; // blocks that follow stay 64-byte aligned
 };
-static_assert(sizeof(kmp_mv_block_t) == 64, "kmp_task_t alignment");
+static_assert(sizeof(kmp_mv_chunk_t) == 64, "kmp_task_t alignment");
+
+// Slots 0, 1, 2, ...: the slots of a launch that passes its type's versions
+// in registration order (the usual case), shared instead of stored.
+static kmp_int32 __kmp_mv_identity[256];
+static struct kmp_mv_identity_init_t {
+  kmp_mv_identity_init_t() {
+    for (int i = 0; i < 256; ++i)
+      __kmp_mv_identity[i] = i;
+  }
+} __kmp_mv_identity_init;
 
 static inline size_t __kmp_mv_round(size_t x, size_t a) {
   return (x + a - 1) & ~(a - 1);
@@ -549,66 +610,65 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
                                           size_t sizeof_kmp_task_t,
                                           size_t sizeof_shareds,
                                           kmp_routine_entry_t entry) {
-  kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_pending_t *p = &__kmp_mv_th.pending;
   if (index == 0) {
     // The carrier: an ordinary task, with room after its privates for the
     // launch record and the other versions' blocks (kmp_task_t is 64-byte
     // aligned in a task, so 64-byte offsets from it stay aligned).
     size_t rec = __kmp_mv_round(sizeof_kmp_task_t, 8);
     size_t arena = __kmp_mv_round(rec + sizeof(kmp_mv_launch_t), 64);
-    kmp_task_t *task =
-        __kmpc_omp_task_alloc(loc, gtid, flags, arena + KMP_MV_INLINE_ARENA,
-                              sizeof_shareds, entry);
-    th->pending_carrier = task;
-    th->pending_record = (kmp_mv_launch_t *)((char *)task + rec);
-    th->pending_arena = (char *)task + arena;
-    th->pending_arena_left = KMP_MV_INLINE_ARENA;
+    size_t room = __kmp_mv_carrier_room(sizeof(kmp_taskdata_t) + arena +
+                                        __kmp_mv_round(sizeof_shareds, 8));
+    kmp_task_t *task = __kmpc_omp_task_alloc(loc, gtid, flags, arena + room,
+                                             sizeof_shareds, entry);
+    if (UNLIKELY(p->carrier != NULL)) { // a launch inside another's defines
+      kmp_mv_pending_t *outer =
+          (kmp_mv_pending_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_pending_t));
+      *outer = *p;
+      p->outer = outer;
+      p->chunks = NULL;
+      p->apart = 0;
+    }
+    p->carrier = task;
+    p->record = (kmp_mv_launch_t *)((char *)task + rec);
+    p->room = (char *)task + arena;
+    p->room_left = room;
     return task;
   }
   // Shareds on a pointer boundary after the privates, as in __kmp_task_alloc.
-  size_t shareds_offset =
-      __kmp_mv_round(sizeof(kmp_mv_block_t) + sizeof_kmp_task_t,
-                     sizeof(void *));
+  size_t shareds_offset = __kmp_mv_round(sizeof_kmp_task_t, sizeof(void *));
   size_t size = __kmp_mv_round(shareds_offset + sizeof_shareds, 64);
-  kmp_mv_block_t *block;
-  if (th->pending_carrier && size <= th->pending_arena_left) {
-    block = (kmp_mv_block_t *)th->pending_arena;
-    th->pending_arena += size;
-    th->pending_arena_left -= size;
-    block->in_carrier = 1;
-  } else {
-    block = (kmp_mv_block_t *)__kmp_fast_allocate(__kmp_threads[gtid], size);
-    block->in_carrier = 0;
+  if (UNLIKELY(size > p->room_left)) {
+    size_t want = __kmp_mv_th.chunk_hint - p->apart;
+    if (__kmp_mv_th.chunk_hint <= p->apart || want < KMP_MV_CHUNK_MIN)
+      want = KMP_MV_CHUNK_MIN;
+    if (want < size)
+      want = size;
+    kmp_mv_chunk_t *c = (kmp_mv_chunk_t *)__kmp_fast_allocate(
+        __kmp_threads[gtid], sizeof(kmp_mv_chunk_t) + want);
+    c->next = p->chunks;
+    p->chunks = c;
+    p->room = (char *)(c + 1);
+    p->room_left = want;
   }
-  block->magic = KMP_MV_BLOCK_MAGIC;
-  block->flags = flags;
-  kmp_task_t *task = (kmp_task_t *)(block + 1);
-  task->shareds = sizeof_shareds ? (char *)block + shareds_offset : NULL;
+  kmp_task_t *task = (kmp_task_t *)p->room;
+  p->room += size;
+  p->room_left -= size;
+  if (p->chunks != NULL) // past the carrier's room: carving from a chunk
+    p->apart += size;
+  task->shareds = sizeof_shareds ? (char *)task + shareds_offset : NULL;
   task->routine = entry;
   task->part_id = 0;
-  task->data1.destructors = NULL;
+  task->data1.destructors = NULL; // set by the define when it has some
   task->data2.priority = 0;
   return task;
 }
 
-// Whether releasing a version does anything (destructors, or memory of its
-// own); read at launch, while the block is in the launching thread's cache.
-static inline bool __kmp_mv_needs_release(kmp_task_t *task) {
-  kmp_mv_block_t *block = (kmp_mv_block_t *)task - 1;
-  return !block->in_carrier ||
-         ((kmp_tasking_flags_t *)&block->flags)->destructors_thunk;
-}
-
-// Runs the destructors of a version's firstprivate copies and frees it.
-static void __kmp_mv_release_version(kmp_int32 gtid, kmp_info_t *thread,
-                                     kmp_task_t *task) {
-  kmp_mv_block_t *block = (kmp_mv_block_t *)task - 1;
-  KMP_DEBUG_ASSERT(block->magic == KMP_MV_BLOCK_MAGIC);
-  if (((kmp_tasking_flags_t *)&block->flags)->destructors_thunk &&
-      task->data1.destructors)
+// Runs the destructors of a version's firstprivate copies (its memory goes
+// with the carrier or the launch's chunks).
+static inline void __kmp_mv_release_version(kmp_int32 gtid, kmp_task_t *task) {
+  if (task->data1.destructors)
     task->data1.destructors(gtid, task);
-  if (!block->in_carrier)
-    __kmp_fast_free(thread, block);
 }
 
 static void __kmp_mv_trace(const kmp_mv_launch_t *run,
@@ -767,7 +827,7 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (run->release)
     for (int i = 1; i < n; ++i)
       if (i != j)
-        __kmp_mv_release_version(gtid, thread, run->versions[i]);
+        __kmp_mv_release_version(gtid, run->versions[i]);
 
   kmp_mv_frame_t frame;
   frame.adjust = 0;
@@ -781,7 +841,7 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   kmp_uint64 end = __kmp_mv_ticks();
   th->frame = frame.outer;
   if (j != 0)
-    __kmp_mv_release_version(gtid, thread, chosen);
+    __kmp_mv_release_version(gtid, chosen);
 
   double x = (frame.has_set ? (double)frame.set
                              : (double)(kmp_int64)(end - frame.start) *
@@ -803,6 +863,10 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 
+  for (kmp_mv_chunk_t *c = run->chunks, *next; c != NULL; c = next) {
+    next = c->next;
+    __kmp_fast_free(thread, c);
+  }
   if (run->external)
     __kmp_fast_free(thread, run);
   return 0;
@@ -821,20 +885,39 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   kmp_taskdata_t *ctd = KMP_TASK_TO_TASKDATA(carrier);
 
   kmp_mv_thread_t *th = &__kmp_mv_th;
-  kmp_mv_launch_t *run = th->pending_record;
-  if (carrier == th->pending_carrier && n <= KMP_MV_INLINE_VERSIONS) {
+  kmp_mv_pending_t *p = &th->pending;
+  const bool own = carrier == p->carrier; // else an ABI misuse
+  KMP_DEBUG_ASSERT(own);
+  kmp_mv_launch_t *run = p->record;
+  kmp_int32 *slots;
+  if (own && n <= KMP_MV_INLINE_VERSIONS) {
     run->external = 0;
     run->versions = run->inline_versions;
-    run->slots = run->inline_slots;
-  } else { // many versions, or another launch came between the defines
+    slots = run->inline_slots;
+  } else { // many versions
     run = (kmp_mv_launch_t *)__kmp_fast_allocate(
         thread, sizeof(kmp_mv_launch_t) +
                     n * (sizeof(kmp_task_t *) + sizeof(kmp_int32)));
     run->external = 1;
     run->versions = (kmp_task_t **)(run + 1);
-    run->slots = (kmp_int32 *)(run->versions + n);
+    slots = (kmp_int32 *)(run->versions + n);
   }
-  th->pending_carrier = NULL;
+  // The chunks of this launch's blocks go with it; a launch whose defines
+  // were interrupted by this one becomes the pending one again.
+  run->chunks = own ? p->chunks : NULL;
+  th->chunk_hint = p->apart;
+  if (!own) {
+    // Leave the pending launch as it is.
+  } else if (UNLIKELY(p->outer != NULL)) {
+    kmp_mv_pending_t *outer = p->outer;
+    *p = *outer;
+    KMP_INTERNAL_FREE(outer);
+  } else {
+    p->carrier = NULL;
+    p->room_left = 0;
+    p->chunks = NULL;
+    p->apart = 0;
+  }
   run->routine0 = carrier->routine;
   run->shareds0 = carrier->shareds;
   run->n = n;
@@ -855,21 +938,26 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   int matched = 0, release = 0;
   if (t && n <= t->nversions.load(std::memory_order_acquire)) {
     kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
-    while (matched < n && vs[matched].entry == versions[matched]->routine) {
-      run->slots[matched] = matched;
+    while (matched < n && vs[matched].entry == versions[matched]->routine)
       ++matched;
-    }
   }
-  for (int i = matched; i < n; ++i) {
-    kmp_mv_entry_t *e = __kmp_mv_entry_of(type, versions[i]->routine);
-    run->slots[i] = e->slot;
-    t = e->type;
+  if (matched == n && n <= 256) {
+    run->slots = __kmp_mv_identity;
+  } else {
+    for (int i = 0; i < matched; ++i)
+      slots[i] = i;
+    for (int i = matched; i < n; ++i) {
+      kmp_mv_entry_t *e = __kmp_mv_entry_of(type, versions[i]->routine);
+      slots[i] = e->slot;
+      t = e->type;
+    }
+    run->slots = slots;
   }
   th->launch_type = run->type = t;
   run->versions[0] = carrier;
   for (int i = 1; i < n; ++i) {
     run->versions[i] = versions[i];
-    release |= __kmp_mv_needs_release(versions[i]);
+    release |= versions[i]->data1.destructors != NULL;
   }
   run->release = release;
   carrier->routine = (kmp_routine_entry_t)__kmp_mv_dispatch;

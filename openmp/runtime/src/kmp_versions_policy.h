@@ -26,6 +26,10 @@ struct kmp_mv_arm_t {
   double m2;        // Welford corrected sum of squares: sum (x_i - mean)^2
   double q;         // plain sum of squares: sum x_i^2 (reported in stats.csv)
   double h;         // Gradient Bandit preference H
+  // To 64 bytes: libomp gives each arm a cache line of its own, so that a
+  // thread updating one arm does not take another's line from a thread
+  // reading it.
+  double pad[2];
 };
 
 // Statistics of one key: every version of a task type for one cost and
