@@ -26,7 +26,11 @@ int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
     h->count = 0;
     reset = 1;
   }
-  if (h->count == 0) {
+  if (h->count == 0 ||
+      (h->count == 1 && seconds < h->seconds / KMP_ERASE_HISTORY_CLAMP)) {
+    // An empty entry takes the sample; so does one whose only sample is more
+    // than the clamp above this one: interference only ever lengthens a run,
+    // so that first sample was a preempted task.
     h->seconds = seconds;
     h->mhz = mhz;
   } else {

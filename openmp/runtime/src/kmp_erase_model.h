@@ -33,7 +33,9 @@
 // at least its 1/KMP_ERASE_HISTORY_CLAMP): a task preempted once must not make
 // a configuration look slow for good, since the mapper stops measuring the
 // configurations it does not choose. A lasting change still shows within a
-// few samples (x1.75 per sample upwards).
+// few samples (x1.75 per sample upwards). The first sample is not clamped: a
+// second sample more than KMP_ERASE_HISTORY_CLAMP times below it replaces it
+// (interference only lengthens runs: the first was preempted).
 #define KMP_ERASE_HISTORY_KEEP 0.75
 #define KMP_ERASE_HISTORY_CLAMP 4.0
 #define KMP_ERASE_DVFS_TOLERANCE 0.15

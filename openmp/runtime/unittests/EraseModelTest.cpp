@@ -48,6 +48,24 @@ TEST(EraseHistory, OutliersClamped) {
   EXPECT_LE(Samples, 9); // 8 without the clamp
 }
 
+TEST(EraseHistory, PreemptedFirstSampleReplaced) {
+  // A cluster's trial task preempted for 10 ms: the next sample, far below,
+  // replaces it instead of taking a dozen clamped samples to come down.
+  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_update(&H, 10e-3, 0);
+  kmp_erase_hist_update(&H, 0.15e-3, 0);
+  EXPECT_DOUBLE_EQ(H.seconds, 0.15e-3);
+  EXPECT_EQ(H.count, 2u);
+  // Only the first: from the second sample on, samples are clamped.
+  kmp_erase_hist_update(&H, 0.01e-3, 0);
+  EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 0.15e-3 + 0.25 * (0.15e-3 / 4));
+  // A second sample within the clamp is weighted as usual.
+  kmp_erase_hist_t W = {0, 0, 0};
+  kmp_erase_hist_update(&W, 1.0, 0);
+  kmp_erase_hist_update(&W, 0.3, 0);
+  EXPECT_DOUBLE_EQ(W.seconds, 0.75 * 1.0 + 0.25 * 0.3);
+}
+
 TEST(EraseHistory, FrequencyChangeResets) {
   kmp_erase_hist_t H = {0, 0, 0};
   kmp_erase_hist_update(&H, 1.0, 2000);

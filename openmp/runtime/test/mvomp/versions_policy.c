@@ -1,7 +1,11 @@
 // The sequence of chosen versions follows each policy, on two versions of very
-// different cost ("slow" ~300 us, "fast" ~30 us), launched one at a time (one
-// thread, so that descheduling by other tests running meanwhile rarely blurs
-// the two costs).
+// different cost ("slow" ~300 us, "fast" ~30 us), launched one at a time. The
+// versions spin for those times but report them with kmp_task_stats_set (a
+// small fixed jitter keeps the variance above 0): a measured time that other
+// tests running meanwhile stretched by a descheduling made UCB stay with
+// "slow" (one 10 ms sample gives it a wide, optimistic bound for the whole
+// run), which is right for UCB and not what this test is about. That measured
+// times reach the statistics is checked by versions_api.c.
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=1 %libomp-run | FileCheck --check-prefix=MEAN %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run | FileCheck --check-prefix=MEAN2 %s
@@ -29,6 +33,7 @@
 // NOSUCH: sequence 0000011111
 
 #include "mv_abi.h"
+#include <mvomp.h>
 #include <omp.h>
 #include <stdio.h>
 
@@ -38,11 +43,13 @@ static int round_;
 
 static int slow(int gtid, void *t) {
   mv_spin_us(300);
+  kmp_task_stats_set(300000 + 1000 * (round_ % 3));
   seq[round_] = '0';
   return 0;
 }
 static int fast(int gtid, void *t) {
   mv_spin_us(30);
+  kmp_task_stats_set(30000 + 100 * (round_ % 3));
   seq[round_] = '1';
   return 0;
 }
