@@ -47,6 +47,7 @@ kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 char *__kmp_mv_stats_path = NULL;
 char *__kmp_mv_trace_path = NULL;
+char *__kmp_mv_load_path = NULL;
 int __kmp_mv_tracing = 0;
 
 // Time. Executions are timed with the TSC where libomp itself relies on it
@@ -370,8 +371,90 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
   }
 }
 
-// Makes room for every registered version in s (under s->lock).
-static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
+/* ------------------------------------------------------------------------ */
+/* OMP_SELECT_LOAD: the statistics of a previous run as a starting point    */
+
+struct kmp_mv_saved_t {
+  kmp_int32 type;
+  kmp_int32 locality;
+  kmp_int64 cost;
+  char *name;
+  char *cluster;
+  kmp_mv_arm_t arm;
+};
+static kmp_mv_saved_t *__kmp_mv_saved = NULL; // read-only once loaded
+static int __kmp_mv_nsaved = 0;
+
+// Reads a stats.csv written by an earlier run (at initialisation, before any
+// task runs). A file that cannot be read, or a malformed line, is a warning
+// naming the file and line; the other lines are used.
+void __kmp_mv_load_stats(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL) {
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT_LOAD: cannot read \"%s\": %s; starting "
+                     "without saved statistics",
+                     path, strerror(errno));
+    return;
+  }
+  int cap = 0, lineno = 0;
+  char line[4096];
+  while (fgets(line, sizeof(line), f) != NULL) {
+    ++lineno;
+    if (lineno == 1 && strncmp(line, "type,", 5) == 0)
+      continue; // the header
+    if (strchr(line, '\n') == NULL && !feof(f)) {
+      __kmp_mvomp_warn("MVOMP",
+                       "OMP_SELECT_LOAD: %s:%d: line too long; skipped", path,
+                       lineno);
+      int c;
+      while ((c = fgetc(f)) != EOF && c != '\n')
+        ;
+      continue;
+    }
+    kmp_mv_stats_row_t row;
+    const char *error = kmp_mv_parse_stats_row(line, &row);
+    if (error != NULL) {
+      __kmp_mvomp_warn("MVOMP", "OMP_SELECT_LOAD: %s:%d: %s; line skipped",
+                       path, lineno, error);
+      continue;
+    }
+    if (row.count == 0)
+      continue;
+    if (__kmp_mv_nsaved == cap) {
+      cap = cap ? 2 * cap : 64;
+      __kmp_mv_saved = (kmp_mv_saved_t *)KMP_INTERNAL_REALLOC(
+          __kmp_mv_saved, cap * sizeof(kmp_mv_saved_t));
+    }
+    kmp_mv_saved_t *v = &__kmp_mv_saved[__kmp_mv_nsaved++];
+    v->type = row.type;
+    v->locality = row.locality;
+    v->cost = row.cost;
+    v->name = __kmp_str_format("%s", row.name);
+    v->cluster = __kmp_str_format("%s", row.cluster);
+    kmp_mv_arm_from_row(&v->arm, &row);
+  }
+  fclose(f);
+}
+
+// The saved statistics of version `slot` of key s of type t, or NULL.
+static const kmp_mv_arm_t *
+__kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
+  const char *name = t->versions.load(std::memory_order_acquire)[slot].name;
+  const char *cluster = __kmp_erase_cluster_name(s->cluster);
+  for (int i = 0; i < __kmp_mv_nsaved; ++i) {
+    const kmp_mv_saved_t *v = &__kmp_mv_saved[i];
+    if (v->type == t->id && v->cost == s->cost && v->locality == s->locality &&
+        strcmp(v->name, name) == 0 && strcmp(v->cluster, cluster) == 0)
+      return &v->arm;
+  }
+  return NULL;
+}
+
+// Makes room for every registered version of type t in s (under s->lock);
+// new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
+static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
+                               const kmp_mv_policy_t *policy) {
   if (n <= s->key.narms)
     return;
   if (n > s->capacity) {
@@ -387,8 +470,20 @@ static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
   }
   memset(&s->key.arms[s->key.narms], 0,
          (n - s->key.narms) * sizeof(kmp_mv_arm_t));
+  bool loaded = false;
+  for (int i = s->key.narms; i < n && __kmp_mv_nsaved > 0; ++i) {
+    const kmp_mv_arm_t *saved = __kmp_mv_saved_arm(t, s, i);
+    if (saved != NULL) {
+      s->key.arms[i] = *saved;
+      s->key.t += saved->n;
+      s->key.sum += saved->mean * (double)saved->n;
+      loaded = true;
+    }
+  }
   s->key.narms = n;
-  s->explored.store(0, std::memory_order_release); // the new ones are not
+  // The new versions are not explored, unless what was loaded explores them.
+  s->explored.store(loaded && kmp_mv_explored(policy, &s->key) ? n : 0,
+                    std::memory_order_release);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -397,9 +492,9 @@ static void __kmp_mv_grow_arms(kmp_mv_stats_t *s, int n) {
 // The execution of a multi-version task in progress on this thread (a stack:
 // a version may run another multi-version task inline).
 struct kmp_mv_frame_t {
-  kmp_uint64 start;  // clock ticks (__kmp_mv_ticks)
+  kmp_uint64 start; // clock ticks (__kmp_mv_ticks)
   kmp_int64 adjust; // ns, kmp_task_stats_add/sub/delta since start or the set
-  kmp_uint64 set;   // kmp_task_stats_set, valid if has_set
+  kmp_uint64 set; // kmp_task_stats_set, valid if has_set
   int has_set;
   kmp_mv_frame_t *outer;
 };
@@ -816,7 +911,7 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     j = kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
   } else if (j < 0) {
     stats->lock.acquire();
-    __kmp_mv_grow_arms(stats, nv);
+    __kmp_mv_grow_arms(type, stats, nv, policy);
     j = kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
     stats->lock.release();
   }
@@ -852,7 +947,7 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (run->divby > 1)
     x /= (double)run->divby;
   stats->lock.acquire();
-  __kmp_mv_grow_arms(stats, nv); // a fixed choice took no lock before
+  __kmp_mv_grow_arms(type, stats, nv, policy); // fixed took no lock before
   kmp_mv_update(policy, &stats->key, slot, x);
   const kmp_uint64 quota = kmp_mv_quota(policy);
   if ((quota == 0 || stats->key.arms[slot].n == quota) &&

@@ -69,6 +69,12 @@ extern char *__kmp_mv_stats_path;  // OMP_SELECT_STATS
 extern char *__kmp_mv_trace_path;  // OMP_SELECT_TRACE
 extern int __kmp_mv_tracing;       // trace every execution (one branch if 0)
 
+extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
+
+// Reads the statistics of a previous run (OMP_SELECT_LOAD, a stats.csv):
+// each key's versions start from them.
+void __kmp_mv_load_stats(const char *path);
+
 // Arranges for OMP_SELECT_STATS / OMP_SELECT_TRACE to be written at exit.
 void __kmp_mv_atexit_setup(void);
 void __kmp_mv_trace_setup(void);

@@ -14,6 +14,8 @@
 #include "kmp_versions_policy.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 // xoshiro256** (Blackman and Vigna, public domain), seeded with splitmix64: a
 // few lines that keep libomp free of a dependency for its random numbers.
@@ -278,4 +280,105 @@ const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
     return "ts";
   }
   return "mean";
+}
+
+// Splits a CSV line in place: fields[i] points at the i-th field, unquoted
+// ("" inside quotes is one "). Returns the number of fields, -1 when a
+// quoted field is not closed, -2 when text follows its closing quote.
+static int kmp_mv_csv_split(char *line, char **fields, int max) {
+  int n = 0;
+  char *p = line;
+  for (;;) {
+    char *out = p, *field = p;
+    if (*p == '"') {
+      ++p;
+      for (;;) {
+        if (*p == '\0')
+          return -1;
+        if (*p == '"' && p[1] == '"') {
+          *out++ = '"';
+          p += 2;
+        } else if (*p == '"') {
+          ++p;
+          break;
+        } else {
+          *out++ = *p++;
+        }
+      }
+      if (*p != ',' && *p != '\0' && *p != '\n' && *p != '\r')
+        return -2;
+    } else {
+      while (*p != ',' && *p != '\0' && *p != '\n' && *p != '\r')
+        *out++ = *p++;
+    }
+    char end = *p;
+    *out = '\0';
+    if (n < max)
+      fields[n] = field;
+    ++n;
+    if (end != ',')
+      return n;
+    ++p;
+  }
+}
+
+static bool kmp_mv_parse_int(const char *s, int64_t *out) {
+  char *end;
+  if (*s == '\0')
+    return false;
+  long long v = strtoll(s, &end, 10);
+  *out = v;
+  return *end == '\0';
+}
+
+static bool kmp_mv_parse_double(const char *s, double *out) {
+  char *end;
+  if (*s == '\0')
+    return false;
+  *out = strtod(s, &end);
+  return *end == '\0' && isfinite(*out);
+}
+
+const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
+  char *f[13];
+  int n = kmp_mv_csv_split(line, f, 13);
+  if (n == -1)
+    return "a quoted field is not closed";
+  if (n == -2)
+    return "text after a closing quote";
+  if (n != 12 && n != 13)
+    return "expected 13 comma-separated fields (12 without cluster)";
+  int64_t type, cost, locality, count;
+  double mean, stddev;
+  if (!kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
+    return "type is not an integer";
+  if (!kmp_mv_parse_int(f[4], &cost))
+    return "cost is not an integer";
+  if (!kmp_mv_parse_int(f[5], &locality) || locality < -1 || locality > 3)
+    return "locality is not -1, 0, 1, 2 or 3";
+  if (!kmp_mv_parse_int(f[6], &count) || count < 0)
+    return "count is not an integer >= 0";
+  if (!kmp_mv_parse_double(f[7], &mean) || mean < 0)
+    return "mean_ns is not a number >= 0";
+  if (!kmp_mv_parse_double(f[8], &stddev) || stddev < 0)
+    return "stddev_ns is not a number >= 0";
+  row->type = (int)type;
+  row->name = f[2];
+  row->cost = cost;
+  row->locality = (int)locality;
+  row->count = (uint64_t)count;
+  row->mean = mean;
+  row->stddev = stddev;
+  row->cluster = n == 13 ? f[12] : "";
+  return NULL;
+}
+
+void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
+  double n = (double)row->count;
+  arm->started = row->count;
+  arm->n = row->count;
+  arm->mean = row->count ? row->mean : 0.0;
+  arm->m2 = row->count > 1 ? row->stddev * row->stddev * (n - 1) : 0.0;
+  arm->q = arm->m2 + n * arm->mean * arm->mean;
+  arm->h = 0.0;
 }

@@ -127,4 +127,27 @@ double kmp_mv_stddev(const kmp_mv_arm_t *arm);
 // Policy names as OMP_SELECT spells them ("mean", "ucb", ...).
 const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
 
+// One row of stats.csv (docs/runtime.md), as OMP_SELECT_LOAD reads it back:
+// type,version,name,location,cost,locality,count,mean_ns,stddev_ns,
+// sum_squares_ns2,total_ns,policy,cluster (files written before the cluster
+// column existed have 12 fields: no cluster).
+struct kmp_mv_stats_row_t {
+  int type;
+  const char *name; // unquoted, inside the parsed line
+  int64_t cost;
+  int locality;
+  uint64_t count;
+  double mean, stddev; // ns
+  const char *cluster; // "" without ERASE
+};
+
+// Parses one line of stats.csv in place (fields are unquoted and terminated
+// inside `line`). Returns NULL, or what is wrong with the line.
+const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row);
+
+// The statistics of an arm that `row` describes: n, mean and the corrected
+// sum of squares from the standard deviation (sum_squares_ns2 is rounded to 6
+// digits in the file; q is recomputed from them).
+void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row);
+
 #endif // KMP_VERSIONS_POLICY_H

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace {
@@ -274,6 +275,54 @@ TEST(VersionsPolicy, WelfordIsStable) {
     Bd.update(0, 1e12 + (R % 2 ? 1.0 : -1.0)); // ~17 minutes, +-1 ns
   EXPECT_NEAR(kmp_mv_stddev(&Bd.Arms[0]), 1.0, 1e-3);
   EXPECT_EQ(Bd.Key.t, 100000u);
+}
+
+// OMP_SELECT_LOAD reads back what stats.csv holds (docs/runtime.md).
+TEST(VersionsPolicy, ParseStatsRow) {
+  kmp_mv_stats_row_t Row;
+  char Line[] = "3,1,\"gemm \"\"blis\"\", tiled\",\"a.c:1:2\",4096,2,10,"
+                "1500.5,20.0,2.25e+07,15005.0,ucb,big\n";
+  ASSERT_EQ(kmp_mv_parse_stats_row(Line, &Row), nullptr);
+  EXPECT_EQ(Row.type, 3);
+  EXPECT_STREQ(Row.name, "gemm \"blis\", tiled");
+  EXPECT_EQ(Row.cost, 4096);
+  EXPECT_EQ(Row.locality, 2);
+  EXPECT_EQ(Row.count, 10u);
+  EXPECT_DOUBLE_EQ(Row.mean, 1500.5);
+  EXPECT_DOUBLE_EQ(Row.stddev, 20.0);
+  EXPECT_STREQ(Row.cluster, "big");
+  kmp_mv_arm_t Arm;
+  kmp_mv_arm_from_row(&Arm, &Row);
+  EXPECT_EQ(Arm.n, 10u);
+  EXPECT_EQ(Arm.started, 10u);
+  EXPECT_DOUBLE_EQ(kmp_mv_stddev(&Arm), 20.0);
+  EXPECT_DOUBLE_EQ(Arm.q, 9 * 400.0 + 10 * 1500.5 * 1500.5);
+  // Without ERASE the cluster is empty; files from before it have 12 fields.
+  char NoCluster[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean,";
+  ASSERT_EQ(kmp_mv_parse_stats_row(NoCluster, &Row), nullptr);
+  EXPECT_STREQ(Row.cluster, "");
+  char Old[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean";
+  ASSERT_EQ(kmp_mv_parse_stats_row(Old, &Row), nullptr);
+  EXPECT_STREQ(Row.cluster, "");
+  // What is wrong is said.
+  const char *Errors[][2] = {
+      {"1,0,\"a,\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "not closed"},
+      {"1,0,\"a\"x,\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "after a closing"},
+      {"1,0,\"a\",\"\",0,-1,5", "13 comma-separated"},
+      {"x,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "type"},
+      {"1,0,\"a\",\"\",1e3,-1,5,1.0,0.0,0,0.0,mean,", "cost"},
+      {"1,0,\"a\",\"\",0,4,5,1.0,0.0,0,0.0,mean,", "locality"},
+      {"1,0,\"a\",\"\",0,-1,-5,1.0,0.0,0,0.0,mean,", "count"},
+      {"1,0,\"a\",\"\",0,-1,5,nan,0.0,0,0.0,mean,", "mean_ns"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,,0,0.0,mean,", "stddev_ns"},
+  };
+  for (auto &E : Errors) {
+    std::string Copy = E[0];
+    const char *Error = kmp_mv_parse_stats_row(&Copy[0], &Row);
+    ASSERT_NE(Error, nullptr) << E[0];
+    EXPECT_NE(std::string(Error).find(E[1]), std::string::npos)
+        << E[0] << ": " << Error;
+  }
 }
 
 } // namespace

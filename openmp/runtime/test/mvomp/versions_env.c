@@ -3,7 +3,7 @@
 // used instead.
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULT %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv OMP_SELECT_LOAD=l.csv %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=fixed:gemm_blis %libomp-run 2>&1 | FileCheck --check-prefix=FIXED %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
@@ -15,6 +15,7 @@
 // DEFAULT-DAG: OMP_SELECT_SEED='clock'
 // DEFAULT-DAG: OMP_SELECT_STATS=''
 // DEFAULT-DAG: OMP_SELECT_TRACE=''
+// DEFAULT-DAG: OMP_SELECT_LOAD=''
 
 // SET-DAG: OMP_SELECT='ucb'
 // SET-DAG: OMP_MEAN_REPS='3'
@@ -23,6 +24,7 @@
 // SET-DAG: OMP_SELECT_SEED='42'
 // SET-DAG: OMP_SELECT_STATS='s.csv'
 // SET-DAG: OMP_SELECT_TRACE='t.csv'
+// SET-DAG: OMP_SELECT_LOAD='l.csv'
 
 // FIXED: OMP_SELECT='fixed:gemm_blis'
 

@@ -1,0 +1,73 @@
+// OMP_SELECT_LOAD: a run starts from the statistics an earlier run wrote
+// (its stats.csv), so that it does not explore again. Two versions, "slow"
+// (300 us) and "fast" (30 us), report their times with kmp_task_stats_set.
+// The first run explores (Mean: 5 of each) and writes stats.csv; the second
+// loads it and runs "fast" from its first task, with Mean and with UCB; the
+// file it writes adds its executions to the loaded ones. Rows match by type,
+// version name, cost, locality and cluster: with another cost nothing
+// matches and Mean explores. A malformed line is a warning naming the file
+// and line, and is skipped; an unreadable file is a warning.
+// RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_STATS=first.csv %libomp-run | FileCheck --check-prefix=EXPLORE %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=first.csv OMP_SELECT_STATS=second.csv %libomp-run | FileCheck --check-prefix=LOADED %s
+// RUN: grep '^1,1,"fast"' second.csv | FileCheck --check-prefix=COUNTS %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ucb OMP_SELECT_LOAD=first.csv %libomp-run | FileCheck --check-prefix=LOADED %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=first.csv %libomp-run 7 | FileCheck --check-prefix=EXPLORE %s
+// RUN: head -2 first.csv > bad.csv
+// RUN: echo '1,1,"fast","test",0,-1,many,30000.0,0.0,0,0.0,mean,' >> bad.csv
+// RUN: echo '1,1,"fast,"test",0,-1,5,30000.0,0.0,0,0.0,mean,' >> bad.csv
+// RUN: echo '1,1,"fast","test",0' >> bad.csv
+// RUN: echo '1,1,"fast' >> bad.csv
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=bad.csv %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=%t.dir/none/s.csv %libomp-run 2>&1 | FileCheck --check-prefix=NOFILE %s
+
+// EXPLORE: sequence 0000011111{{1+$}}
+// LOADED: sequence {{1+$}}
+// 95 executions of "fast" in the first run, 100 in the second.
+// COUNTS: 1,1,"fast","test",0,-1,195,
+// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:3: count is not an integer >= 0; line skipped
+// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:4: text after a closing quote; line skipped
+// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:5: expected 13 comma-separated fields (12 without cluster); line skipped
+// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:6: a quoted field is not closed; line skipped
+// Only "slow" was loaded (5 executions): Mean explores "fast", then keeps it.
+// BAD: sequence 11111{{1+$}}
+// NOFILE: OMP: Warning (MVOMP): OMP_SELECT_LOAD: cannot read "{{.*}}none/s.csv": No such file or directory; starting without saved statistics
+// NOFILE: sequence 0000011111{{1+$}}
+
+#include "mv_abi.h"
+#include <mvomp.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ROUNDS 100
+static char seq[ROUNDS + 1];
+static int round_;
+
+static int slow(int gtid, void *t) {
+  kmp_task_stats_set(300000 + 1000 * (round_ % 3));
+  seq[round_] = '0';
+  return 0;
+}
+static int fast(int gtid, void *t) {
+  kmp_task_stats_set(30000 + 100 * (round_ % 3));
+  seq[round_] = '1';
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  long long cost = argc > 1 ? atoll(argv[1]) : 0;
+  kmp_routine_entry_t e[2] = {slow, fast};
+  const char *names[2] = {"slow", "fast"};
+  mv_register(1, 2, e, names);
+  int x = 0;
+#pragma omp parallel
+#pragma omp single
+  for (round_ = 0; round_ < ROUNDS; ++round_) {
+    task_cost(cost);
+    mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
+#pragma omp taskwait
+  }
+  printf("sequence %s\n", seq);
+  return 0;
+}
