@@ -3,7 +3,9 @@
 # docs/benchmarks.md: every version forced (OMP_SELECT=fixed:<i>, to find the best single
 # version), then the policies with their default parameters and a sweep of UCB's k and Mean's
 # repetitions; runs of all configurations interleaved; mean, 99.7% confidence interval, median,
-# and % over the best single version of the same run.
+# and % over the best single version of the same run. Configurations naming @train start from
+# the statistics of a training run (OMP_SELECT_LOAD, docs/runtime.md): one untimed run with
+# Mean per size and thread count, whose stats.csv is build/bench/cholesky/train-<n>-<b>-<t>.csv.
 #   SIZES="2048:256"  THREADS="1 2"  REPS=5  scripts/bench-cholesky.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
@@ -18,15 +20,24 @@ bench_compile cholesky "$out/cholesky" -ldl -lm
 openblas_coretype
 
 configs=(fixed:0 fixed:1 fixed:2 fixed:3 mean ucb gb "ucb OMP_UCB=1" "ucb OMP_UCB=4"
-         "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=2")
+         "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=2"
+         "mean OMP_SELECT_LOAD=@train" "ucb OMP_SELECT_LOAD=@train")
+[ -z "${CONFIGS:-}" ] || IFS='|' read -r -a configs <<<"$CONFIGS"
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
   results=$out/results-$n-$b.tsv
   : >"$results"
+  if [[ "${configs[*]}" == *@train* ]]; then
+    for t in $THREADS; do
+      rm -f "$out/train-$n-$b-$t.csv"
+      OMP_NUM_THREADS="$t" OMP_SELECT=mean OMP_SELECT_STATS="$out/train-$n-$b-$t.csv" \
+        "$out/cholesky" "$n" "$b" >/dev/null || die "training run failed ($n/$b, $t threads)"
+    done
+  fi
   for ((r = 0; r < REPS; r++)); do
     for t in $THREADS; do
       for c in "${configs[@]}"; do
-        set -- $c
+        set -- ${c//@train/$out/train-$n-$b-$t.csv}
         line=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/cholesky" "$n" "$b")
         secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
         [ -n "$secs" ] || die "unexpected output: $line"
