@@ -1,6 +1,7 @@
 // OMP_SELECT_LOAD: a run starts from the statistics an earlier run wrote
 // (its stats.csv), so that it does not explore again. Two versions, "slow"
-// (300 us) and "fast" (30 us), report their times with kmp_task_stats_set.
+// (300 us) and "fast" (30 us), report their times with kmp_task_stats_set
+// (mv_slow_fast.h).
 // The first run explores (Mean: 5 of each) and writes stats.csv; the second
 // loads it and runs "fast" from its first task, with Mean and with UCB; the
 // file it writes adds its executions to the loaded ones. Rows match by type,
@@ -34,40 +35,12 @@
 // NOFILE: OMP: Warning (MVOMP): OMP_SELECT_LOAD: cannot read "{{.*}}none/s.csv": No such file or directory; starting without saved statistics
 // NOFILE: sequence 0000011111{{1+$}}
 
-#include "mv_abi.h"
-#include <mvomp.h>
-#include <omp.h>
+#include "mv_slow_fast.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-#define ROUNDS 100
-static char seq[ROUNDS + 1];
-static int round_;
-
-static int slow(int gtid, void *t) {
-  kmp_task_stats_set(300000 + 1000 * (round_ % 3));
-  seq[round_] = '0';
-  return 0;
-}
-static int fast(int gtid, void *t) {
-  kmp_task_stats_set(30000 + 100 * (round_ % 3));
-  seq[round_] = '1';
-  return 0;
-}
-
 int main(int argc, char **argv) {
-  long long cost = argc > 1 ? atoll(argv[1]) : 0;
-  kmp_routine_entry_t e[2] = {slow, fast};
-  const char *names[2] = {"slow", "fast"};
-  mv_register(1, 2, e, names);
-  int x = 0;
-#pragma omp parallel
-#pragma omp single
-  for (round_ = 0; round_ < ROUNDS; ++round_) {
-    task_cost(cost);
-    mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-  }
-  printf("sequence %s\n", seq);
+  mv_slow_fast_rounds(argc > 1 ? atoll(argv[1]) : 0);
+  printf("sequence %s\n", mv_seq);
   return 0;
 }

@@ -70,6 +70,29 @@ static void launch_small(void) {
                            0, 0, NULL, 0, NULL);
 }
 
+static kmp_routine_entry_t b[12] = {big0, big1, big2, big3, big4,  big5,
+                                     big6, big7, big8, big9, big10, big11};
+
+// n launches of type 2 (12 versions); with nested_every > 0, every
+// nested_every-th launch issues launch_small() between its defines.
+static void launch_big(int n, int nested_every) {
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < n; ++i) {
+    kmp_task_t *v[12];
+    for (int k = 0; k < 12; ++k) {
+      big_t p = {calloc(16, sizeof(int)), {0}};
+      p.payload[199] = (char)k;
+      v[k] = mv_alloc(k, b[k], &p, sizeof p, MV_DESTRUCTORS);
+      v[k]->data1.destructors = big_dtor;
+      if (k == 5 && nested_every > 0 && i % nested_every == 0)
+        launch_small();
+    }
+    __kmpc_omp_task_versions(NULL, __kmpc_global_thread_num(NULL), 2, 12, v,
+                             0, 0, 0, NULL, 0, NULL);
+  }
+}
+
 int main(void) {
   kmp_routine_entry_t e[3] = {work, work2, work3};
   const char *names[3] = {"w1", "w2", "w3"};
@@ -88,40 +111,12 @@ int main(void) {
   }
   printf("ran %d, freed %d of 6000 buffers\n", ran, freed);
 
-  kmp_routine_entry_t b[12] = {big0, big1, big2, big3, big4,  big5,
-                               big6, big7, big8, big9, big10, big11};
   const char *bnames[12] = {"b0", "b1", "b2", "b3", "b4",  "b5",
                             "b6", "b7", "b8", "b9", "b10", "b11"};
   mv_register(2, 12, b, bnames);
   ran = freed = 0;
-#pragma omp parallel
-#pragma omp single
-  for (int i = 0; i < 200; ++i) {
-    kmp_task_t *v[12];
-    for (int k = 0; k < 12; ++k) {
-      big_t p = {calloc(16, sizeof(int)), {0}};
-      p.payload[199] = (char)k;
-      v[k] = mv_alloc(k, b[k], &p, sizeof p, MV_DESTRUCTORS);
-      v[k]->data1.destructors = big_dtor;
-      if (k == 5 && i % 4 == 0)
-        launch_small();
-    }
-    __kmpc_omp_task_versions(NULL, __kmpc_global_thread_num(NULL), 2, 12, v,
-                             0, 0, 0, NULL, 0, NULL);
-  }
-#pragma omp parallel
-#pragma omp single
-  for (int i = 0; i < 50; ++i) { // as above, without nesting, after it
-    kmp_task_t *v[12];
-    for (int k = 0; k < 12; ++k) {
-      big_t p = {calloc(16, sizeof(int)), {0}};
-      p.payload[199] = (char)k;
-      v[k] = mv_alloc(k, b[k], &p, sizeof p, MV_DESTRUCTORS);
-      v[k]->data1.destructors = big_dtor;
-    }
-    __kmpc_omp_task_versions(NULL, __kmpc_global_thread_num(NULL), 2, 12, v,
-                             0, 0, 0, NULL, 0, NULL);
-  }
+  launch_big(200, 4);
+  launch_big(50, 0); // as above, without nesting, after it
   printf("big: ran %d, freed %d of 3000; nested: ran %d, freed %d of 150\n",
          big_ran, big_freed, ran, freed);
   return 0;
