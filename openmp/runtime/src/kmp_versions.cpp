@@ -671,9 +671,10 @@ struct kmp_mv_launch_t {
 // chunks allocated for the launch (the first sized by the thread's previous
 // launch), so that a launch allocates and frees at most a few times however
 // many versions it has, and the thread that runs it frees no block one by one.
-#define KMP_MV_INLINE_ARENA 512
+#define KMP_MV_INLINE_ARENA 512 // the least room reserved in a carrier
 // libomp's task allocator (__kmp_fast_allocate) hands out blocks of 2, 4, 16
-// or 64 lines of 128 bytes; the carrier's room extends to the end of its.
+// or 64 lines of 128 bytes: the carrier's room extends to the end of the
+// block it gets anyway.
 static size_t __kmp_mv_carrier_room(size_t used) {
   size_t want = used + KMP_MV_INLINE_ARENA;
   size_t block = want <= 2048 ? 2048 : want <= 8192 ? 8192 : want;
@@ -688,13 +689,14 @@ static_assert(sizeof(kmp_mv_chunk_t) == 64, "kmp_task_t alignment");
 
 // Slots 0, 1, 2, ...: the slots of a launch that passes its type's versions
 // in registration order (the usual case), shared instead of stored.
-static kmp_int32 __kmp_mv_identity[256];
-static struct kmp_mv_identity_init_t {
-  kmp_mv_identity_init_t() {
+struct kmp_mv_identity_t {
+  kmp_int32 slots[256];
+  constexpr kmp_mv_identity_t() : slots() {
     for (int i = 0; i < 256; ++i)
-      __kmp_mv_identity[i] = i;
+      slots[i] = i;
   }
-} __kmp_mv_identity_init;
+};
+static constexpr kmp_mv_identity_t __kmp_mv_identity;
 
 static inline size_t __kmp_mv_round(size_t x, size_t a) {
   return (x + a - 1) & ~(a - 1);
@@ -841,6 +843,17 @@ static int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
 
 static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask);
 
+// Frees what the runtime allocated for a launch: the chunks of its version
+// blocks and, with many versions, its record.
+static void __kmp_mv_free_launch(kmp_info_t *thread, kmp_mv_launch_t *run) {
+  for (kmp_mv_chunk_t *c = run->chunks, *next; c != NULL; c = next) {
+    next = c->next;
+    __kmp_fast_free(thread, c);
+  }
+  if (run->external)
+    __kmp_fast_free(thread, run);
+}
+
 void *__kmp_mv_erase_type(kmp_task_t *task) {
   if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
     return NULL;
@@ -958,13 +971,20 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 
-  for (kmp_mv_chunk_t *c = run->chunks, *next; c != NULL; c = next) {
-    next = c->next;
-    __kmp_fast_free(thread, c);
-  }
-  if (run->external)
-    __kmp_fast_free(thread, run);
+  __kmp_mv_free_launch(thread, run);
   return 0;
+}
+
+void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task) {
+  if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
+    return;
+  kmp_mv_launch_t *run = (kmp_mv_launch_t *)task->shareds;
+  task->shareds = run->shareds0;
+  task->routine = run->routine0;
+  if (run->release)
+    for (int i = 1; i < run->n; ++i)
+      __kmp_mv_release_version(gtid, run->versions[i]);
+  __kmp_mv_free_launch(__kmp_threads[gtid], run);
 }
 
 kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
@@ -1037,7 +1057,7 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
       ++matched;
   }
   if (matched == n && n <= 256) {
-    run->slots = __kmp_mv_identity;
+    run->slots = __kmp_mv_identity.slots;
   } else {
     for (int i = 0; i < matched; ++i)
       slots[i] = i;

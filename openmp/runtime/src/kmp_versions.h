@@ -79,6 +79,11 @@ void __kmp_mv_load_stats(const char *path);
 void __kmp_mv_atexit_setup(void);
 void __kmp_mv_trace_setup(void);
 
+// A task discarded by cancellation (kmp_tasking.cpp): if it is a
+// multi-version task, its versions are released (destructors run) and the
+// runtime's memory for the launch is freed, as if it had run.
+void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task);
+
 // For ERASE (kmp_erase.cpp): a multi-version task's type (an opaque key), or
 // NULL for any other task; and the number N of define(N) of such a type.
 void *__kmp_mv_erase_type(kmp_task_t *task);
