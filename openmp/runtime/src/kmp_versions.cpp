@@ -346,16 +346,10 @@ static kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
     if (s->cost == cost && s->locality == locality && s->cluster == cluster)
       return s;
   kmp_mv_stats_t *s = (kmp_mv_stats_t *)__kmp_allocate(sizeof(*s));
-  new (s) kmp_mv_stats_t();
+  new (s) kmp_mv_stats_t(); // zeroed: no arms yet
   s->cost = cost;
   s->locality = locality;
   s->cluster = cluster;
-  s->capacity = 0;
-  s->block = NULL;
-  s->key.t = 0;
-  s->key.sum = 0;
-  s->key.narms = 0;
-  s->key.arms = NULL;
   // Lock-free insert: retry when another thread pushed first, looking only
   // at what it pushed.
   for (;;) {
@@ -525,8 +519,7 @@ struct kmp_mv_pending_t {
   kmp_mv_launch_t *record;
   char *room;
   size_t room_left;
-  kmp_mv_chunk_t *chunks;
-  size_t apart; // bytes carved from chunks
+  kmp_mv_chunk_t *chunks; // the newest first
   kmp_mv_pending_t *outer;
 };
 
@@ -542,8 +535,8 @@ struct kmp_mv_thread_t {
   kmp_mv_thread_t *next_traced;
   // The launch whose defines this thread is issuing (kmp_mv_pending_t).
   struct kmp_mv_pending_t pending;
-  // Bytes of version blocks the previous launch needed beyond the room in
-  // its carrier: the size of the next launch's first chunk.
+  // Bytes of chunks the previous launch used: the size of the next launch's
+  // first chunk.
   size_t chunk_hint;
   // The type of this thread's last launch, and the key of its last dispatch:
   // consecutive tasks of one type and cost skip the hash lookups. Types and
@@ -683,7 +676,8 @@ static size_t __kmp_mv_carrier_room(size_t used) {
 #define KMP_MV_CHUNK_MIN 1024
 struct kmp_mv_chunk_t {
   kmp_mv_chunk_t *next;
-  char pad[56]; // blocks that follow stay 64-byte aligned
+  size_t size; // bytes for blocks after this header
+  char pad[48]; // blocks that follow stay 64-byte aligned
 };
 static_assert(sizeof(kmp_mv_chunk_t) == 64, "kmp_task_t alignment");
 
@@ -724,7 +718,6 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
       *outer = *p;
       p->outer = outer;
       p->chunks = NULL;
-      p->apart = 0;
     }
     p->carrier = task;
     p->record = (kmp_mv_launch_t *)((char *)task + rec);
@@ -736,14 +729,17 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
   size_t shareds_offset = __kmp_mv_round(sizeof_kmp_task_t, sizeof(void *));
   size_t size = __kmp_mv_round(shareds_offset + sizeof_shareds, 64);
   if (UNLIKELY(size > p->room_left)) {
-    size_t want = __kmp_mv_th.chunk_hint - p->apart;
-    if (__kmp_mv_th.chunk_hint <= p->apart || want < KMP_MV_CHUNK_MIN)
+    // The first chunk as large as the previous launch needed, the next ones
+    // twice the last.
+    size_t want = p->chunks ? 2 * p->chunks->size : __kmp_mv_th.chunk_hint;
+    if (want < KMP_MV_CHUNK_MIN)
       want = KMP_MV_CHUNK_MIN;
     if (want < size)
       want = size;
     kmp_mv_chunk_t *c = (kmp_mv_chunk_t *)__kmp_fast_allocate(
         __kmp_threads[gtid], sizeof(kmp_mv_chunk_t) + want);
     c->next = p->chunks;
+    c->size = want;
     p->chunks = c;
     p->room = (char *)(c + 1);
     p->room_left = want;
@@ -751,14 +747,34 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
   kmp_task_t *task = (kmp_task_t *)p->room;
   p->room += size;
   p->room_left -= size;
-  if (p->chunks != NULL) // past the carrier's room: carving from a chunk
-    p->apart += size;
   task->shareds = sizeof_shareds ? (char *)task + shareds_offset : NULL;
   task->routine = entry;
   task->part_id = 0;
   task->data1.destructors = NULL; // set by the define when it has some
   task->data2.priority = 0;
   return task;
+}
+
+// Ends the pending launch, which is being issued: returns its chunks (they go
+// with it), records what they held for the thread's next launch, and makes a
+// launch whose defines it interrupted the pending one again.
+static kmp_mv_chunk_t *__kmp_mv_take_pending(kmp_mv_thread_t *th) {
+  kmp_mv_pending_t *p = &th->pending;
+  kmp_mv_chunk_t *chunks = p->chunks;
+  size_t used = 0;
+  for (kmp_mv_chunk_t *c = chunks; c != NULL; c = c->next)
+    used += c->size;
+  th->chunk_hint = chunks ? used - p->room_left : 0;
+  if (UNLIKELY(p->outer != NULL)) {
+    kmp_mv_pending_t *outer = p->outer;
+    *p = *outer;
+    KMP_INTERNAL_FREE(outer);
+  } else {
+    p->carrier = NULL;
+    p->room_left = 0;
+    p->chunks = NULL;
+  }
+  return chunks;
 }
 
 // Runs the destructors of a version's firstprivate copies (its memory goes
@@ -1017,22 +1033,7 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
     run->versions = (kmp_task_t **)(run + 1);
     slots = (kmp_int32 *)(run->versions + n);
   }
-  // The chunks of this launch's blocks go with it; a launch whose defines
-  // were interrupted by this one becomes the pending one again.
-  run->chunks = own ? p->chunks : NULL;
-  th->chunk_hint = p->apart;
-  if (!own) {
-    // Leave the pending launch as it is.
-  } else if (UNLIKELY(p->outer != NULL)) {
-    kmp_mv_pending_t *outer = p->outer;
-    *p = *outer;
-    KMP_INTERNAL_FREE(outer);
-  } else {
-    p->carrier = NULL;
-    p->room_left = 0;
-    p->chunks = NULL;
-    p->apart = 0;
-  }
+  run->chunks = own ? __kmp_mv_take_pending(th) : NULL;
   run->routine0 = carrier->routine;
   run->shareds0 = carrier->shareds;
   run->n = n;
