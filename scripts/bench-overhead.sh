@@ -48,6 +48,6 @@ for threads in 1 2; do
     m=$(echo "${samples["$threads/versions $k"]}" | median)
     extra=""
     [ "$k" -gt 2 ] && extra=$(printf ', +%.1f ns per version beyond 2' "$(echo "($m - $two) / ($k - 2)" | bc -l)")
-    printf '| %s | %d versions | %.1f | %.2f vs ordinary MVOMP%s |\n' "$threads" "$k" "$m" "$(echo "$m / $base" | bc -l)" "$extra"
+    printf '| %s | %d version%s | %.1f | %.2f vs ordinary MVOMP%s |\n' "$threads" "$k" "$( [ "$k" = 1 ] || echo s)" "$m" "$(echo "$m / $base" | bc -l)" "$extra"
   done
 done

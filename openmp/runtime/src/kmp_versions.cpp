@@ -126,6 +126,11 @@ struct kmp_mv_stats_t {
   // (kmp_mv_explored): a dispatch of a type with no more versions than that
   // chooses without the lock. Stored under the lock, after key.arms.
   std::atomic<int> explored{0};
+  // With OMP_SELECT=mean, once explored: Mean's choice among all the arms
+  // (kmp_mv_lowest_mean), kept by every update, so that a launch of all the
+  // type's versions chooses by reading it; -1 until then. Stored under the
+  // lock, and only when it changes (the line stays shared between readers).
+  std::atomic<int> mean_best{-1};
 };
 static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
@@ -445,6 +450,14 @@ __kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
   return NULL;
 }
 
+// Records (under s->lock) that the first n arms of s are explored, with
+// Mean's choice among them; n = 0 when new versions are not.
+static void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n) {
+  s->mean_best.store(n ? kmp_mv_lowest_mean(&s->key) : -1,
+                     std::memory_order_relaxed);
+  s->explored.store(n, std::memory_order_release);
+}
+
 // Makes room for every registered version of type t in s (under s->lock);
 // new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
 static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
@@ -476,8 +489,7 @@ static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   }
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.
-  s->explored.store(loaded && kmp_mv_explored(policy, &s->key) ? n : 0,
-                    std::memory_order_release);
+  __kmp_mv_set_explored(s, loaded && kmp_mv_explored(policy, &s->key) ? n : 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -696,54 +708,39 @@ static inline size_t __kmp_mv_round(size_t x, size_t a) {
   return (x + a - 1) & ~(a - 1);
 }
 
-kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
-                                          kmp_int32 index, kmp_int32 flags,
-                                          size_t sizeof_kmp_task_t,
-                                          size_t sizeof_shareds,
-                                          kmp_routine_entry_t entry) {
+// The carrier (version 0): an ordinary task, with room after its privates
+// for the launch record and the other versions' blocks (kmp_task_t is 64-byte
+// aligned in a task, so 64-byte offsets from it stay aligned).
+static __attribute__((noinline)) kmp_task_t *
+__kmp_mv_alloc_carrier(ident_t *loc, kmp_int32 gtid, kmp_int32 flags,
+                       size_t sizeof_kmp_task_t, size_t sizeof_shareds,
+                       kmp_routine_entry_t entry) {
   kmp_mv_pending_t *p = &__kmp_mv_th.pending;
-  if (index == 0) {
-    // The carrier: an ordinary task, with room after its privates for the
-    // launch record and the other versions' blocks (kmp_task_t is 64-byte
-    // aligned in a task, so 64-byte offsets from it stay aligned).
-    size_t rec = __kmp_mv_round(sizeof_kmp_task_t, 8);
-    size_t arena = __kmp_mv_round(rec + sizeof(kmp_mv_launch_t), 64);
-    size_t room = __kmp_mv_carrier_room(sizeof(kmp_taskdata_t) + arena +
-                                        __kmp_mv_round(sizeof_shareds, 8));
-    kmp_task_t *task = __kmpc_omp_task_alloc(loc, gtid, flags, arena + room,
-                                             sizeof_shareds, entry);
-    if (UNLIKELY(p->carrier != NULL)) { // a launch inside another's defines
-      kmp_mv_pending_t *outer =
-          (kmp_mv_pending_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_pending_t));
-      *outer = *p;
-      p->outer = outer;
-      p->chunks = NULL;
-    }
-    p->carrier = task;
-    p->record = (kmp_mv_launch_t *)((char *)task + rec);
-    p->room = (char *)task + arena;
-    p->room_left = room;
-    return task;
+  size_t rec = __kmp_mv_round(sizeof_kmp_task_t, 8);
+  size_t arena = __kmp_mv_round(rec + sizeof(kmp_mv_launch_t), 64);
+  size_t room = __kmp_mv_carrier_room(sizeof(kmp_taskdata_t) + arena +
+                                      __kmp_mv_round(sizeof_shareds, 8));
+  kmp_task_t *task = __kmpc_omp_task_alloc(loc, gtid, flags, arena + room,
+                                           sizeof_shareds, entry);
+  if (UNLIKELY(p->carrier != NULL)) { // a launch inside another's defines
+    kmp_mv_pending_t *outer =
+        (kmp_mv_pending_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_pending_t));
+    *outer = *p;
+    p->outer = outer;
+    p->chunks = NULL;
   }
-  // Shareds on a pointer boundary after the privates, as in __kmp_task_alloc.
-  size_t shareds_offset = __kmp_mv_round(sizeof_kmp_task_t, sizeof(void *));
-  size_t size = __kmp_mv_round(shareds_offset + sizeof_shareds, 64);
-  if (UNLIKELY(size > p->room_left)) {
-    // The first chunk as large as the previous launch needed, the next ones
-    // twice the last.
-    size_t want = p->chunks ? 2 * p->chunks->size : __kmp_mv_th.chunk_hint;
-    if (want < KMP_MV_CHUNK_MIN)
-      want = KMP_MV_CHUNK_MIN;
-    if (want < size)
-      want = size;
-    kmp_mv_chunk_t *c = (kmp_mv_chunk_t *)__kmp_fast_allocate(
-        __kmp_threads[gtid], sizeof(kmp_mv_chunk_t) + want);
-    c->next = p->chunks;
-    c->size = want;
-    p->chunks = c;
-    p->room = (char *)(c + 1);
-    p->room_left = want;
-  }
+  p->carrier = task;
+  p->record = (kmp_mv_launch_t *)((char *)task + rec);
+  p->room = (char *)task + arena;
+  p->room_left = room;
+  return task;
+}
+
+// Carves a version block of `size` bytes from the pending launch's room.
+static inline kmp_task_t *__kmp_mv_carve(kmp_mv_pending_t *p, size_t size,
+                                         size_t shareds_offset,
+                                         size_t sizeof_shareds,
+                                         kmp_routine_entry_t entry) {
   kmp_task_t *task = (kmp_task_t *)p->room;
   p->room += size;
   p->room_left -= size;
@@ -753,6 +750,47 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
   task->data1.destructors = NULL; // set by the define when it has some
   task->data2.priority = 0;
   return task;
+}
+
+// The same from a new chunk, at least size bytes: the first chunk of a launch
+// as large as the previous launch needed, the next ones twice the last.
+static __attribute__((noinline)) kmp_task_t *
+__kmp_mv_carve_new_chunk(kmp_int32 gtid, kmp_mv_pending_t *p, size_t size,
+                         size_t shareds_offset, size_t sizeof_shareds,
+                         kmp_routine_entry_t entry) {
+  size_t want = p->chunks ? 2 * p->chunks->size : __kmp_mv_th.chunk_hint;
+  if (want < KMP_MV_CHUNK_MIN)
+    want = KMP_MV_CHUNK_MIN;
+  if (want < size)
+    want = size;
+  kmp_mv_chunk_t *c = (kmp_mv_chunk_t *)__kmp_fast_allocate(
+      __kmp_threads[gtid], sizeof(kmp_mv_chunk_t) + want);
+  c->next = p->chunks;
+  c->size = want;
+  p->chunks = c;
+  p->room = (char *)(c + 1);
+  p->room_left = want;
+  return __kmp_mv_carve(p, size, shareds_offset, sizeof_shareds, entry);
+}
+
+// Versions 1..n-1 are carved from the pending launch's room; this path makes
+// no call but tail calls, and saves no register.
+kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
+                                          kmp_int32 index, kmp_int32 flags,
+                                          size_t sizeof_kmp_task_t,
+                                          size_t sizeof_shareds,
+                                          kmp_routine_entry_t entry) {
+  if (index == 0)
+    return __kmp_mv_alloc_carrier(loc, gtid, flags, sizeof_kmp_task_t,
+                                  sizeof_shareds, entry);
+  kmp_mv_pending_t *p = &__kmp_mv_th.pending;
+  // Shareds on a pointer boundary after the privates, as in __kmp_task_alloc.
+  size_t shareds_offset = __kmp_mv_round(sizeof_kmp_task_t, sizeof(void *));
+  size_t size = __kmp_mv_round(shareds_offset + sizeof_shareds, 64);
+  if (UNLIKELY(size > p->room_left))
+    return __kmp_mv_carve_new_chunk(gtid, p, size, shareds_offset,
+                                    sizeof_shareds, entry);
+  return __kmp_mv_carve(p, size, shareds_offset, sizeof_shareds, entry);
 }
 
 // Ends the pending launch, which is being issued: returns its chunks (they go
@@ -861,7 +899,10 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask);
 
 // Frees what the runtime allocated for a launch: the chunks of its version
 // blocks and, with many versions, its record.
-static void __kmp_mv_free_launch(kmp_info_t *thread, kmp_mv_launch_t *run) {
+static void __kmp_mv_free_launch(kmp_int32 gtid, kmp_mv_launch_t *run) {
+  if (run->chunks == NULL && !run->external)
+    return; // all in the carrier
+  kmp_info_t *thread = __kmp_threads[gtid];
   for (kmp_mv_chunk_t *c = run->chunks, *next; c != NULL; c = next) {
     next = c->next;
     __kmp_fast_free(thread, c);
@@ -881,7 +922,6 @@ int __kmp_mv_type_number(void *type) { return ((kmp_mv_type_t *)type)->id; }
 static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   kmp_task_t *carrier = (kmp_task_t *)ptask;
   kmp_mv_launch_t *run = (kmp_mv_launch_t *)carrier->shareds;
-  kmp_info_t *thread = __kmp_threads[gtid];
   carrier->shareds = run->shareds0;
   carrier->routine = run->routine0;
   const int n = run->n;
@@ -937,7 +977,13 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
       if (cand[i] == policy->fixed_arm)
         j = i;
   if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
-    j = kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
+    // Mean's choice among all the type's versions is kept in the key.
+    int best = policy->kind == kmp_mv_mean && n == nv &&
+                       cand == __kmp_mv_identity.slots
+                   ? stats->mean_best.load(std::memory_order_relaxed)
+                   : -1;
+    j = best >= 0 ? best
+                  : kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
   } else if (j < 0) {
     stats->lock.acquire();
     __kmp_mv_grow_arms(type, stats, nv, policy);
@@ -976,18 +1022,26 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   if (run->divby > 1)
     x /= (double)run->divby;
   stats->lock.acquire();
-  __kmp_mv_grow_arms(type, stats, nv, policy); // fixed took no lock before
+  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
+    __kmp_mv_grow_arms(type, stats, nv, policy);
+  const double old_mean = stats->key.arms[slot].mean;
   kmp_mv_update(policy, &stats->key, slot, x);
-  const kmp_uint64 quota = kmp_mv_quota(policy);
-  if ((quota == 0 || stats->key.arms[slot].n == quota) &&
-      stats->explored.load(std::memory_order_relaxed) < stats->key.narms &&
-      kmp_mv_explored(policy, &stats->key))
-    stats->explored.store(stats->key.narms, std::memory_order_release);
+  if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
+    const kmp_uint64 quota = kmp_mv_quota(policy);
+    if ((quota == 0 || stats->key.arms[slot].n == quota) &&
+        kmp_mv_explored(policy, &stats->key))
+      __kmp_mv_set_explored(stats, stats->key.narms);
+  } else if (policy->kind == kmp_mv_mean) {
+    int best = stats->mean_best.load(std::memory_order_relaxed);
+    int now = kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
+    if (now != best)
+      stats->mean_best.store(now, std::memory_order_relaxed);
+  }
   stats->lock.release();
   if (UNLIKELY(__kmp_mv_tracing))
     __kmp_mv_trace(run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 
-  __kmp_mv_free_launch(thread, run);
+  __kmp_mv_free_launch(gtid, run);
   return 0;
 }
 
@@ -1000,40 +1054,16 @@ void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task) {
   if (run->release)
     for (int i = 1; i < run->n; ++i)
       __kmp_mv_release_version(gtid, run->versions[i]);
-  __kmp_mv_free_launch(__kmp_threads[gtid], run);
+  __kmp_mv_free_launch(gtid, run);
 }
 
-kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
-                                   kmp_int32 type, kmp_int32 n,
-                                   kmp_task_t **versions, kmp_int32 flags,
-                                   kmp_int32 priority, kmp_int32 ndeps,
-                                   kmp_depend_info_t *dep_list,
-                                   kmp_int32 ndeps_noalias,
-                                   kmp_depend_info_t *noalias_dep_list) {
-  KMP_DEBUG_ASSERT(n >= 1 && versions != NULL);
-  kmp_info_t *thread = __kmp_threads[gtid];
+// Fills the record of a launch whose slots are known and makes the carrier
+// run the dispatch; consumes the cost and nodes set for the next launch.
+static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
+                                        kmp_mv_launch_t *run, kmp_int32 n,
+                                        kmp_task_t **versions, kmp_mv_type_t *t,
+                                        const kmp_int32 *slots) {
   kmp_task_t *carrier = versions[0];
-  kmp_taskdata_t *ctd = KMP_TASK_TO_TASKDATA(carrier);
-
-  kmp_mv_thread_t *th = &__kmp_mv_th;
-  kmp_mv_pending_t *p = &th->pending;
-  const bool own = carrier == p->carrier; // else an ABI misuse
-  KMP_DEBUG_ASSERT(own);
-  kmp_mv_launch_t *run = p->record;
-  kmp_int32 *slots;
-  if (own && n <= KMP_MV_INLINE_VERSIONS) {
-    run->external = 0;
-    run->versions = run->inline_versions;
-    slots = run->inline_slots;
-  } else { // many versions
-    run = (kmp_mv_launch_t *)__kmp_fast_allocate(
-        thread, sizeof(kmp_mv_launch_t) +
-                    n * (sizeof(kmp_task_t *) + sizeof(kmp_int32)));
-    run->external = 1;
-    run->versions = (kmp_task_t **)(run + 1);
-    slots = (kmp_int32 *)(run->versions + n);
-  }
-  run->chunks = own ? __kmp_mv_take_pending(th) : NULL;
   run->routine0 = carrier->routine;
   run->shareds0 = carrier->shareds;
   run->n = n;
@@ -1044,32 +1074,9 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   th->next_cost = 0;
   th->next_divby = 1;
   th->next_node1 = th->next_node2 = -1;
-
-  // Slots of the versions in their type. Fast path: the launch passes its
-  // type's versions in slot order (one unit defines the type, or this is its
-  // first unit), compared entry by entry; otherwise the entry -> slot table.
-  kmp_mv_type_t *t = th->launch_type && th->launch_type->id == type
-                         ? th->launch_type
-                         : __kmp_mv_find_type(type);
-  int matched = 0, release = 0;
-  if (t && n <= t->nversions.load(std::memory_order_acquire)) {
-    kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
-    while (matched < n && vs[matched].entry == versions[matched]->routine)
-      ++matched;
-  }
-  if (matched == n && n <= 256) {
-    run->slots = __kmp_mv_identity.slots;
-  } else {
-    for (int i = 0; i < matched; ++i)
-      slots[i] = i;
-    for (int i = matched; i < n; ++i) {
-      kmp_mv_entry_t *e = __kmp_mv_entry_of(type, versions[i]->routine);
-      slots[i] = e->slot;
-      t = e->type;
-    }
-    run->slots = slots;
-  }
   th->launch_type = run->type = t;
+  run->slots = slots;
+  int release = 0;
   run->versions[0] = carrier;
   for (int i = 1; i < n; ++i) {
     run->versions[i] = versions[i];
@@ -1078,7 +1085,70 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
   run->release = release;
   carrier->routine = (kmp_routine_entry_t)__kmp_mv_dispatch;
   carrier->shareds = run;
+}
 
+// How many of versions[0..n-1] are type t's first versions in slot order.
+static inline int __kmp_mv_in_order(kmp_mv_type_t *t, kmp_int32 n,
+                                    kmp_task_t **versions) {
+  int matched = 0;
+  if (t && n <= t->nversions.load(std::memory_order_acquire)) {
+    kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+    while (matched < n && vs[matched].entry == versions[matched]->routine)
+      ++matched;
+  }
+  return matched;
+}
+
+// Any launch: many versions (record allocated apart), versions out of slot
+// order or from several units, chunks, a launch inside another's defines,
+// clauses, dependences.
+static __attribute__((noinline)) kmp_int32
+__kmp_mv_launch(ident_t *loc, kmp_int32 gtid, kmp_int32 type, kmp_int32 n,
+                kmp_task_t **versions, kmp_int32 flags, kmp_int32 priority,
+                kmp_int32 ndeps, kmp_depend_info_t *dep_list,
+                kmp_int32 ndeps_noalias, kmp_depend_info_t *noalias_dep_list) {
+  kmp_task_t *carrier = versions[0];
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  const bool own = carrier == th->pending.carrier; // else an ABI misuse
+  KMP_DEBUG_ASSERT(own);
+  kmp_mv_launch_t *run;
+  if (own && n <= KMP_MV_INLINE_VERSIONS) {
+    run = th->pending.record;
+    run->external = 0;
+    run->versions = run->inline_versions;
+  } else { // many versions
+    run = (kmp_mv_launch_t *)__kmp_fast_allocate(
+        __kmp_threads[gtid],
+        sizeof(kmp_mv_launch_t) +
+            n * (sizeof(kmp_task_t *) + sizeof(kmp_int32)));
+    run->external = 1;
+    run->versions = (kmp_task_t **)(run + 1);
+  }
+  run->chunks = own ? __kmp_mv_take_pending(th) : NULL;
+
+  // Slots of the versions in their type. Fast path: the launch passes its
+  // type's versions in slot order (one unit defines the type, or this is its
+  // first unit), compared entry by entry; otherwise the entry -> slot table.
+  kmp_mv_type_t *t = th->launch_type && th->launch_type->id == type
+                         ? th->launch_type
+                         : __kmp_mv_find_type(type);
+  int matched = __kmp_mv_in_order(t, n, versions);
+  const kmp_int32 *slots = __kmp_mv_identity.slots;
+  if (matched < n || n > 256) {
+    kmp_int32 *own_slots =
+        run->external ? (kmp_int32 *)(run->versions + n) : run->inline_slots;
+    for (int i = 0; i < matched; ++i)
+      own_slots[i] = i;
+    for (int i = matched; i < n; ++i) {
+      kmp_mv_entry_t *e = __kmp_mv_entry_of(type, versions[i]->routine);
+      own_slots[i] = e->slot;
+      t = e->type;
+    }
+    slots = own_slots;
+  }
+  __kmp_mv_fill_record(th, run, n, versions, t, slots);
+
+  kmp_taskdata_t *ctd = KMP_TASK_TO_TASKDATA(carrier);
   if (flags & KMP_TASK_VERSIONS_FINAL)
     ctd->td_flags.final = 1;
   if (flags & KMP_TASK_VERSIONS_PRIORITY) {
@@ -1099,6 +1169,39 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid,
     return __kmpc_omp_task_with_deps(loc, gtid, carrier, ndeps, dep_list,
                                      ndeps_noalias, noalias_dep_list);
   return __kmpc_omp_task(loc, gtid, carrier);
+}
+
+kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid, kmp_int32 type,
+                                   kmp_int32 n, kmp_task_t **versions,
+                                   kmp_int32 flags, kmp_int32 priority,
+                                   kmp_int32 ndeps, kmp_depend_info_t *dep_list,
+                                   kmp_int32 ndeps_noalias,
+                                   kmp_depend_info_t *noalias_dep_list) {
+  KMP_DEBUG_ASSERT(n >= 1 && versions != NULL);
+  // The usual launch: a few versions of the type this thread launched last,
+  // in slot order, all in the carrier, no clause or dependence. Issued with
+  // no call but the tail call (no register saved); anything else goes
+  // through __kmp_mv_launch.
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_pending_t *p = &th->pending;
+  kmp_mv_type_t *t = th->launch_type;
+  if (versions[0] == p->carrier && n <= KMP_MV_INLINE_VERSIONS &&
+      p->chunks == NULL && p->outer == NULL && flags == 0 &&
+      ndeps + ndeps_noalias == 0 && t != NULL && t->id == type &&
+      __kmp_mv_in_order(t, n, versions) == n) {
+    kmp_mv_launch_t *run = p->record;
+    run->external = 0;
+    run->versions = run->inline_versions;
+    run->chunks = NULL;
+    // __kmp_mv_take_pending, without chunks or an outer launch.
+    th->chunk_hint = 0;
+    p->carrier = NULL;
+    p->room_left = 0;
+    __kmp_mv_fill_record(th, run, n, versions, t, __kmp_mv_identity.slots);
+    return __kmpc_omp_task(loc, gtid, versions[0]);
+  }
+  return __kmp_mv_launch(loc, gtid, type, n, versions, flags, priority, ndeps,
+                         dep_list, ndeps_noalias, noalias_dep_list);
 }
 
 /* ------------------------------------------------------------------------ */

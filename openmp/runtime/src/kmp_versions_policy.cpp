@@ -229,18 +229,18 @@ bool kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
   return true;
 }
 
-void kmp_mv_update(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
-                   double x) {
+int kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
+  int best = -1;
+  for (int i = 0; i < key->narms; ++i)
+    if (key->arms[i].n > 0 &&
+        (best < 0 || key->arms[i].mean < key->arms[best].mean))
+      best = i;
+  return best;
+}
+
+void kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
+                      double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
-  a->n++;
-  double delta = x - a->mean;
-  a->mean += delta / (double)a->n;
-  a->m2 += delta * (x - a->mean);
-  a->q += x * x;
-  key->t++;
-  key->sum += x;
-  if (p->kind != kmp_mv_gb)
-    return;
   // Equations 3.1 and 3.2 with the sign for minimisation: a time below the
   // average of all executions so far (this one included) raises the
   // preference of the version that ran and lowers the others'. The reward is

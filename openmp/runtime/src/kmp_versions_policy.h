@@ -106,10 +106,48 @@ static inline uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy) {
 // Whether every arm of key has completed kmp_mv_quota(policy) executions.
 bool kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 
+// GB's preference update (equations 3.1 and 3.2) for an execution of arm
+// taking x nanoseconds, once kmp_mv_update has counted it.
+void kmp_mv_update_gb(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,
+                      double x);
+
 // Records one completed execution of arm taking x nanoseconds: Welford update
-// of the arm (thesis 3.3.3), the key's totals, and GB's preferences.
-void kmp_mv_update(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,
-                   double x);
+// of the arm (thesis 3.3.3), the key's totals, and GB's preferences. Inline:
+// libomp calls it for every execution.
+static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
+                                 kmp_mv_key_t *key, int arm, double x) {
+  kmp_mv_arm_t *a = &key->arms[arm];
+  a->n++;
+  double delta = x - a->mean;
+  a->mean += delta / (double)a->n;
+  a->m2 += delta * (x - a->mean);
+  a->q += x * x;
+  key->t++;
+  key->sum += x;
+  if (policy->kind == kmp_mv_gb)
+    kmp_mv_update_gb(policy, key, arm, x);
+}
+
+// Mean's choice among all of key's arms once it has stopped exploring: the
+// arm with the lowest mean (the first on ties), -1 if no arm has a sample.
+// kmp_mv_choose(mean) over every arm returns the same arm.
+int kmp_mv_lowest_mean(const kmp_mv_key_t *key);
+
+// The same after kmp_mv_update recorded an execution of arm, given best, the
+// lowest-mean arm before it, and arm's mean before it: looks at every arm
+// only when the best one got slower. Lets libomp keep Mean's choice in the
+// key and read it at dispatch instead of scanning the arms every time.
+static inline int kmp_mv_lowest_mean_after(const kmp_mv_key_t *key, int best,
+                                           int arm, double old_mean) {
+  if (best < 0)
+    return kmp_mv_lowest_mean(key);
+  const kmp_mv_arm_t *a = &key->arms[arm];
+  if (arm == best) // still below the others unless it got slower
+    return a->mean <= old_mean ? best : kmp_mv_lowest_mean(key);
+  // The others are unchanged: only arm can take best's place.
+  double m = key->arms[best].mean;
+  return a->mean < m || (a->mean == m && arm < best) ? arm : best;
+}
 
 // The lower confidence bound of arm at the key's current t (thesis Listing 7):
 // mean - sqrt(k * s^2 * ln(t - 1) / n), s^2 the sample variance. Returns -inf
