@@ -6,7 +6,9 @@
 # and % over the best single version of the same run. Configurations naming @train start from
 # the statistics of a training run (OMP_SELECT_LOAD, docs/runtime.md): one untimed run with
 # Mean per size and thread count, whose stats.csv is build/bench/cholesky/train-<n>-<b>-<t>.csv.
-#   SIZES="2048:256"  THREADS="1 2"  REPS=5  scripts/bench-cholesky.sh
+# Configurations listed in ONCE run in the first repetition only (for large sizes, where the slow
+# arms forced alone take minutes and only show which version is best; their CI is "nan").
+#   SIZES="2048:256"  THREADS="1 2"  REPS=5  CONFIGS="a|b|..."  ONCE="a|..."  scripts/bench-cholesky.sh
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -23,6 +25,7 @@ configs=(fixed:0 fixed:1 fixed:2 fixed:3 mean ucb gb "ucb OMP_UCB=1" "ucb OMP_UC
          "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=2"
          "mean OMP_SELECT_LOAD=@train" "ucb OMP_SELECT_LOAD=@train")
 [ -z "${CONFIGS:-}" ] || IFS='|' read -r -a configs <<<"$CONFIGS"
+once="|${ONCE:-}|"
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
   results=$out/results-$n-$b.tsv
@@ -37,6 +40,7 @@ for size in $SIZES; do
   for ((r = 0; r < REPS; r++)); do
     for t in $THREADS; do
       for c in "${configs[@]}"; do
+        [ "$r" -gt 0 ] && [[ "$once" == *"|$c|"* ]] && continue
         set -- ${c//@train/$out/train-$n-$b-$t.csv}
         line=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/cholesky" "$n" "$b")
         secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
