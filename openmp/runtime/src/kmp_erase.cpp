@@ -204,23 +204,6 @@ static void __kmp_erase_detect(kmp_erase_clusters_t *c) {
   }
 }
 
-// A whole text file (free with __kmp_str_free), or NULL with errno set.
-static char *__kmp_erase_read_file(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (f == NULL)
-    return NULL;
-  kmp_str_buf_t text;
-  __kmp_str_buf_init(&text);
-  char chunk[4096];
-  size_t got;
-  while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
-    __kmp_str_buf_cat(&text, chunk, (int)got);
-  fclose(f);
-  char *copy = __kmp_str_format("%s", text.str);
-  __kmp_str_buf_free(&text);
-  return copy;
-}
-
 // OMP_ERASE_INTERP=poly|pmnf: the offline model, else no interpolation.
 static void __kmp_erase_load_model(void) {
   if (__kmp_erase_interp != kmp_erase_interp_poly_kind &&
@@ -236,7 +219,7 @@ static void __kmp_erase_load_model(void) {
     __kmp_erase_interp = kmp_erase_interp_none;
     return;
   }
-  char *text = __kmp_erase_read_file(__kmp_erase_model_path);
+  char *text = __kmp_mvomp_read_file(__kmp_erase_model_path);
   char err[256];
   if (text == NULL) {
     __kmp_mvomp_warn("MVOMP ERASE",
@@ -260,7 +243,7 @@ static void __kmp_erase_load_power(void) {
   if (__kmp_erase_power_path == NULL)
     return;
   const char *path = __kmp_erase_power_path;
-  char *text = __kmp_erase_read_file(path);
+  char *text = __kmp_mvomp_read_file(path);
   if (text == NULL) {
     __kmp_mvomp_warn("MVOMP ERASE",
                      "OMP_ERASE_POWER: cannot read '%s' (%s); without a power "

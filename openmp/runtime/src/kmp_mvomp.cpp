@@ -40,3 +40,19 @@ void __kmp_mvomp_warn(const char *part, const char *fmt, ...) {
   fprintf(stderr, "\n");
   va_end(ap);
 }
+
+char *__kmp_mvomp_read_file(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (f == NULL)
+    return NULL;
+  kmp_str_buf_t text;
+  __kmp_str_buf_init(&text);
+  char chunk[4096];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    __kmp_str_buf_cat(&text, chunk, (int)got);
+  fclose(f);
+  char *copy = __kmp_str_format("%s", text.str);
+  __kmp_str_buf_free(&text);
+  return copy;
+}

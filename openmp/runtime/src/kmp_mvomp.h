@@ -31,4 +31,9 @@ void __kmp_mvomp_display_env(kmp_str_buf_t *buffer);
 void __kmp_mvomp_warn(const char *part, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+// The whole of a text file, to free with __kmp_str_free; NULL (errno set)
+// when it cannot be read. For MVOMP's input files (ERASE's power table and
+// model, OMP_SELECT_LOAD's stats.csv).
+char *__kmp_mvomp_read_file(const char *path);
+
 #endif // KMP_MVOMP_H

@@ -109,8 +109,8 @@ struct kmp_mv_arms_block_t {
 // few cache lines between their cores as possible (allocated cache-line
 // aligned): the first line holds what every update writes (the lock and
 // key.t, key.sum), the second what a choice reads and updates leave alone
-// once the key is explored (key.narms, key.arms, explored); each arm has a
-// line of its own.
+// once the key is explored (key.narms, key.arms, explored, and mean_best,
+// written only when it changes); each arm has a line of its own.
 struct kmp_mv_stats_t {
   // What finding the key and growing its arms use.
   kmp_int64 cost;
@@ -384,12 +384,12 @@ struct kmp_mv_saved_t {
 static kmp_mv_saved_t *__kmp_mv_saved = NULL; // read-only once loaded
 static int __kmp_mv_nsaved = 0;
 
-// Reads a stats.csv written by an earlier run (at initialisation, before any
-// task runs). A file that cannot be read, or a malformed line, is a warning
-// naming the file and line; the other lines are used.
+// Reads a stats.csv written by an earlier run (once, at initialisation,
+// before any task runs). A file that cannot be read, or a malformed line, is a
+// warning naming the file and line; the other lines are used.
 void __kmp_mv_load_stats(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (f == NULL) {
+  char *text = __kmp_mvomp_read_file(path);
+  if (text == NULL) {
     __kmp_mvomp_warn("MVOMP",
                      "OMP_SELECT_LOAD: cannot read \"%s\": %s; starting "
                      "without saved statistics",
@@ -397,20 +397,14 @@ void __kmp_mv_load_stats(const char *path) {
     return;
   }
   int cap = 0, lineno = 0;
-  char line[4096];
-  while (fgets(line, sizeof(line), f) != NULL) {
-    ++lineno;
-    if (lineno == 1 && strncmp(line, "type,", 5) == 0)
+  for (char *line = text, *next; *line != '\0'; line = next) {
+    next = strchr(line, '\n');
+    if (next != NULL)
+      *next++ = '\0';
+    else
+      next = line + strlen(line);
+    if (++lineno == 1 && strncmp(line, "type,", 5) == 0)
       continue; // the header
-    if (strchr(line, '\n') == NULL && !feof(f)) {
-      __kmp_mvomp_warn("MVOMP",
-                       "OMP_SELECT_LOAD: %s:%d: line too long; skipped", path,
-                       lineno);
-      int c;
-      while ((c = fgetc(f)) != EOF && c != '\n')
-        ;
-      continue;
-    }
     kmp_mv_stats_row_t row;
     const char *error = kmp_mv_parse_stats_row(line, &row);
     if (error != NULL) {
@@ -433,7 +427,7 @@ void __kmp_mv_load_stats(const char *path) {
     v->cluster = __kmp_str_format("%s", row.cluster);
     kmp_mv_arm_from_row(&v->arm, &row);
   }
-  fclose(f);
+  __kmp_str_free(&text);
 }
 
 // The saved statistics of version `slot` of key s of type t, or NULL.
@@ -1087,6 +1081,15 @@ static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
   carrier->shareds = run;
 }
 
+// The record of the pending launch, in its carrier (for at most
+// KMP_MV_INLINE_VERSIONS versions).
+static inline kmp_mv_launch_t *__kmp_mv_inline_record(kmp_mv_pending_t *p) {
+  kmp_mv_launch_t *run = p->record;
+  run->external = 0;
+  run->versions = run->inline_versions;
+  return run;
+}
+
 // How many of versions[0..n-1] are type t's first versions in slot order.
 static inline int __kmp_mv_in_order(kmp_mv_type_t *t, kmp_int32 n,
                                     kmp_task_t **versions) {
@@ -1113,9 +1116,7 @@ __kmp_mv_launch(ident_t *loc, kmp_int32 gtid, kmp_int32 type, kmp_int32 n,
   KMP_DEBUG_ASSERT(own);
   kmp_mv_launch_t *run;
   if (own && n <= KMP_MV_INLINE_VERSIONS) {
-    run = th->pending.record;
-    run->external = 0;
-    run->versions = run->inline_versions;
+    run = __kmp_mv_inline_record(&th->pending);
   } else { // many versions
     run = (kmp_mv_launch_t *)__kmp_fast_allocate(
         __kmp_threads[gtid],
@@ -1189,9 +1190,7 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid, kmp_int32 type,
       p->chunks == NULL && p->outer == NULL && flags == 0 &&
       ndeps + ndeps_noalias == 0 && t != NULL && t->id == type &&
       __kmp_mv_in_order(t, n, versions) == n) {
-    kmp_mv_launch_t *run = p->record;
-    run->external = 0;
-    run->versions = run->inline_versions;
+    kmp_mv_launch_t *run = __kmp_mv_inline_record(p);
     run->chunks = NULL;
     // __kmp_mv_take_pending, without chunks or an outer launch.
     th->chunk_hint = 0;

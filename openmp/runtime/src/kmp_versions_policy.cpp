@@ -116,19 +116,29 @@ static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
   return -1;
 }
 
+// The candidate with the lowest mean among those with a sample (the first on
+// ties), or -1; all the key's arms when cand is NULL. Mean's committed choice,
+// here and in kmp_mv_lowest_mean.
+static int kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
+                              int ncand) {
+  int best = -1;
+  double low = 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
+    if (a->n > 0 && (best < 0 || a->mean < low))
+      best = i, low = a->mean;
+  }
+  return best;
+}
+
 static int kmp_mv_select_mean(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
                               const int *cand, int ncand) {
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
   // mean, which keeps being updated.
   int best = kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
-  if (best >= 0)
-    return best;
-  for (int i = 0; i < ncand; ++i) {
-    const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    if (a->n > 0 && (best < 0 || a->mean < key->arms[cand[best]].mean))
-      best = i;
-  }
+  if (best < 0)
+    best = kmp_mv_argmin_mean(key, cand, ncand);
   return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
 }
 
@@ -230,12 +240,7 @@ bool kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
 }
 
 int kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
-  int best = -1;
-  for (int i = 0; i < key->narms; ++i)
-    if (key->arms[i].n > 0 &&
-        (best < 0 || key->arms[i].mean < key->arms[best].mean))
-      best = i;
-  return best;
+  return kmp_mv_argmin_mean(key, NULL, key->narms);
 }
 
 void kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,

@@ -21,8 +21,13 @@
 // RUN: echo '1,1,"fast' >> bad.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=bad.csv %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=%t.dir/none/s.csv %libomp-run 2>&1 | FileCheck --check-prefix=NOFILE %s
+// kmp_set_defaults parses the settings again: the statistics are loaded once;
+// another file named then is refused with a warning.
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=first.csv %libomp-run 0 OMP_SELECT_LOAD=first.csv 2>&1 | FileCheck --check-prefix=LOADED --implicit-check-not=Warning %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=first.csv %libomp-run 0 OMP_SELECT_LOAD=bad.csv 2>&1 | FileCheck --check-prefixes=AGAIN,LOADED --implicit-check-not=Warning %s
 
 // EXPLORE: sequence 0000011111{{1+$}}
+// AGAIN: OMP: Warning (MVOMP): OMP_SELECT_LOAD=bad.csv: statistics were already loaded from "first.csv"; ignored
 // LOADED: sequence {{1+$}}
 // 95 executions of "fast" in the first run, 100 in the second.
 // COUNTS: 1,1,"fast","test",0,-1,195,
@@ -40,6 +45,8 @@
 #include <stdlib.h>
 
 int main(int argc, char **argv) {
+  if (argc > 2)
+    kmp_set_defaults(argv[2]);
   mv_slow_fast_rounds(argc > 1 ? atoll(argv[1]) : 0);
   printf("sequence %s\n", mv_seq);
   return 0;
