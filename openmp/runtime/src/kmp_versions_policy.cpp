@@ -62,15 +62,25 @@ double kmp_mv_stddev(const kmp_mv_arm_t *arm) {
   return arm->n < 2 ? 0.0 : sqrt(arm->m2 / (double)(arm->n - 1));
 }
 
-double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
-  const kmp_mv_arm_t *a = &key->arms[arm];
-  if (a->n < 2)
-    return -INFINITY;
+// ln(t - 1) of the bound, the same for every arm of the key: computed once
+// per choice (a logarithm per arm cost 219 of them per dispatch with MMUL's
+// versions).
+static double kmp_mv_ucb_log(const kmp_mv_key_t *key) {
+  return key->t > 1 ? log((double)(key->t - 1)) : 0.0;
+}
+
+// The bound of an arm with at least 2 executions, given lt = ln(t - 1).
+static inline double kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double k,
+                                         double lt) {
   // (q - n * mean^2) / (n - 1) of the thesis is the sample variance; Welford's
   // m2 gives it without the cancellation of the plain sum of squares.
   double var = a->m2 / (double)(a->n - 1);
-  double lt = key->t > 1 ? log((double)(key->t - 1)) : 0.0;
   return a->mean - sqrt(k * var * lt / (double)a->n);
+}
+
+double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
+  const kmp_mv_arm_t *a = &key->arms[arm];
+  return a->n < 2 ? -INFINITY : kmp_mv_ucb_bound_at(a, k, kmp_mv_ucb_log(key));
 }
 
 // Soft-max over cand of the preferences, shifted by their maximum so that
@@ -148,11 +158,12 @@ static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   int best = kmp_mv_unexplored(key, cand, ncand, 2);
   if (best >= 0)
     return best;
-  double bound = 0.0;
+  double bound = 0.0, lt = kmp_mv_ucb_log(key);
   for (int i = 0; i < ncand; ++i) {
-    if (key->arms[cand[i]].n < 2)
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    if (a->n < 2)
       continue;
-    double b = kmp_mv_ucb_bound(key, cand[i], p->ucb_k);
+    double b = kmp_mv_ucb_bound_at(a, p->ucb_k, lt);
     if (best < 0 || b < bound)
       best = i, bound = b;
   }
