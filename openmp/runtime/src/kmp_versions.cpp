@@ -128,7 +128,8 @@ struct kmp_mv_stats_t {
   std::atomic<int> explored{0};
   // With OMP_SELECT=mean, once explored: Mean's choice among all the arms
   // (kmp_mv_lowest_mean), kept by every update, so that a launch of all the
-  // type's versions chooses by reading it; -1 until then. Stored under the
+  // type's versions chooses by reading it; -1 until then, and while another
+  // policy updates the key. Stored under the
   // lock, and only when it changes (the line stays shared between readers).
   std::atomic<int> mean_best{-1};
 };
@@ -445,10 +446,13 @@ __kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
 }
 
 // Records (under s->lock) that the first n arms of s are explored, with
-// Mean's choice among them; n = 0 when new versions are not.
-static void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n) {
-  s->mean_best.store(n ? kmp_mv_lowest_mean(&s->key) : -1,
-                     std::memory_order_relaxed);
+// Mean's choice among them when the policy is Mean; n = 0 when new versions
+// are not.
+static void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
+                                  const kmp_mv_policy_t *policy) {
+  s->mean_best.store(
+      n && policy->kind == kmp_mv_mean ? kmp_mv_lowest_mean(&s->key) : -1,
+      std::memory_order_relaxed);
   s->explored.store(n, std::memory_order_release);
 }
 
@@ -483,7 +487,8 @@ static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   }
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.
-  __kmp_mv_set_explored(s, loaded && kmp_mv_explored(policy, &s->key) ? n : 0);
+  __kmp_mv_set_explored(s, loaded && kmp_mv_explored(policy, &s->key) ? n : 0,
+                        policy);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -787,6 +792,13 @@ kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
   return __kmp_mv_carve(p, size, shareds_offset, sizeof_shareds, entry);
 }
 
+// No launch is pending on the thread any more.
+static inline void __kmp_mv_no_pending(kmp_mv_pending_t *p) {
+  p->carrier = NULL;
+  p->room_left = 0;
+  p->chunks = NULL;
+}
+
 // Ends the pending launch, which is being issued: returns its chunks (they go
 // with it), records what they held for the thread's next launch, and makes a
 // launch whose defines it interrupted the pending one again.
@@ -802,9 +814,7 @@ static kmp_mv_chunk_t *__kmp_mv_take_pending(kmp_mv_thread_t *th) {
     *p = *outer;
     KMP_INTERNAL_FREE(outer);
   } else {
-    p->carrier = NULL;
-    p->room_left = 0;
-    p->chunks = NULL;
+    __kmp_mv_no_pending(p);
   }
   return chunks;
 }
@@ -1024,12 +1034,16 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     const kmp_uint64 quota = kmp_mv_quota(policy);
     if ((quota == 0 || stats->key.arms[slot].n == quota) &&
         kmp_mv_explored(policy, &stats->key))
-      __kmp_mv_set_explored(stats, stats->key.narms);
+      __kmp_mv_set_explored(stats, stats->key.narms, policy);
   } else if (policy->kind == kmp_mv_mean) {
     int best = stats->mean_best.load(std::memory_order_relaxed);
     int now = kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
     if (now != best)
       stats->mean_best.store(now, std::memory_order_relaxed);
+  } else if (stats->mean_best.load(std::memory_order_relaxed) >= 0) {
+    // Kept only while the policy is Mean: after kmp_set_defaults switches it
+    // back to mean, the first update finds the choice again.
+    stats->mean_best.store(-1, std::memory_order_relaxed);
   }
   stats->lock.release();
   if (UNLIKELY(__kmp_mv_tracing))
@@ -1192,10 +1206,8 @@ kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid, kmp_int32 type,
       __kmp_mv_in_order(t, n, versions) == n) {
     kmp_mv_launch_t *run = __kmp_mv_inline_record(p);
     run->chunks = NULL;
-    // __kmp_mv_take_pending, without chunks or an outer launch.
-    th->chunk_hint = 0;
-    p->carrier = NULL;
-    p->room_left = 0;
+    th->chunk_hint = 0; // __kmp_mv_take_pending without chunks or outer launch
+    __kmp_mv_no_pending(p);
     __kmp_mv_fill_record(th, run, n, versions, t, __kmp_mv_identity.slots);
     return __kmpc_omp_task(loc, gtid, versions[0]);
   }

@@ -12,12 +12,21 @@
 // RUN: env OMP_NUM_THREADS=1 %libomp-run ab | FileCheck --check-prefix=AB %s
 // RUN: env OMP_NUM_THREADS=1 %libomp-run ba | FileCheck --check-prefix=BA %s
 // RUN: env OMP_NUM_THREADS=2 %libomp-run ab | FileCheck --check-prefix=AB %s
+// The same rule after kmp_set_defaults switches to mean in the middle of a run
+// (round 50): UCB with k = 0 chose as Mean does (a x2, b x2, then the lowest
+// mean: a until round 40, then b); at the switch Mean must stay on b, not
+// take a choice kept from before UCB's updates (the library that kept Mean's
+// choice whatever the policy ran a at round 50). OMP_MEAN_REPS=2, UCB's own
+// quota, so that Mean has nothing left to explore at the switch.
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=2 %libomp-run ab switch | FileCheck --check-prefix=SWITCH %s
 
 // AB: sequence aaaaabbbbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb{{$}}
+// SWITCH: sequence aabbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb{{$}}
 // BA: sequence bbbbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb{{$}}
 
 #include "mv_abi.h"
 #include <mvomp.h>
+#include <omp.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,11 +50,14 @@ int main(int argc, char **argv) {
   const char *names[2] = {"a", "b"};
   mv_register(1, 2, e, names);
   int reversed = argc > 1 && strcmp(argv[1], "ba") == 0;
+  int to_mean = argc > 2 && strcmp(argv[2], "switch") == 0;
   kmp_routine_entry_t launched[2] = {e[reversed], e[!reversed]};
   int x = 0;
 #pragma omp parallel
 #pragma omp single
   for (round_no = 0; round_no < ROUNDS; ++round_no) {
+    if (to_mean && round_no == 50)
+      kmp_set_defaults("OMP_SELECT=mean");
     mv_run(1, 2, launched, &x, sizeof x, 0, 0, NULL);
 #pragma omp taskwait
   }
