@@ -62,25 +62,24 @@ double kmp_mv_stddev(const kmp_mv_arm_t *arm) {
   return arm->n < 2 ? 0.0 : sqrt(arm->m2 / (double)(arm->n - 1));
 }
 
-// ln(t - 1) of the bound, the same for every arm of the key: computed once
-// per choice (a logarithm per arm cost 219 of them per dispatch with MMUL's
-// versions).
-static double kmp_mv_ucb_log(const kmp_mv_key_t *key) {
-  return key->t > 1 ? log((double)(key->t - 1)) : 0.0;
+// sqrt(k * ln(t - 1)) of the bound, the same for every arm of the key:
+// computed once per choice (a logarithm per arm cost 219 of them per dispatch
+// with MMUL's versions).
+static double kmp_mv_ucb_scale(const kmp_mv_key_t *key, double k) {
+  return key->t > 1 ? sqrt(k * log((double)(key->t - 1))) : 0.0;
 }
 
-// The bound of an arm with at least 2 executions, given lt = ln(t - 1).
-static inline double kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double k,
-                                         double lt) {
-  // (q - n * mean^2) / (n - 1) of the thesis is the sample variance; Welford's
-  // m2 gives it without the cancellation of the plain sum of squares.
-  double var = a->m2 / (double)(a->n - 1);
-  return a->mean - sqrt(k * var * lt / (double)a->n);
+// The bound of an arm with at least 2 executions, given c = sqrt(k ln(t - 1)):
+// mean - sqrt(k * s^2 * ln(t - 1) / n) = mean - c * sqrt(s^2 / n).
+static inline double kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double c) {
+  return a->mean -
+         c * (a->spread_n == a->n ? a->spread : kmp_mv_ucb_spread_of(a));
 }
 
 double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
   const kmp_mv_arm_t *a = &key->arms[arm];
-  return a->n < 2 ? -INFINITY : kmp_mv_ucb_bound_at(a, k, kmp_mv_ucb_log(key));
+  return a->n < 2 ? -INFINITY
+                  : kmp_mv_ucb_bound_at(a, kmp_mv_ucb_scale(key, k));
 }
 
 // Soft-max over cand of the preferences, shifted by their maximum so that
@@ -158,12 +157,12 @@ static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   int best = kmp_mv_unexplored(key, cand, ncand, 2);
   if (best >= 0)
     return best;
-  double bound = 0.0, lt = kmp_mv_ucb_log(key);
+  double bound = 0.0, c = kmp_mv_ucb_scale(key, p->ucb_k);
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (a->n < 2)
       continue;
-    double b = kmp_mv_ucb_bound_at(a, p->ucb_k, lt);
+    double b = kmp_mv_ucb_bound_at(a, c);
     if (best < 0 || b < bound)
       best = i, bound = b;
   }
@@ -397,4 +396,6 @@ void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
   arm->m2 = row->count > 1 ? row->stddev * row->stddev * (n - 1) : 0.0;
   arm->q = arm->m2 + n * arm->mean * arm->mean;
   arm->h = 0.0;
+  arm->spread = 0.0;
+  arm->spread_n = 0; // computed by UCB's first choice or update
 }

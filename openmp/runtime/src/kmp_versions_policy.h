@@ -15,6 +15,7 @@
 #ifndef KMP_VERSIONS_POLICY_H
 #define KMP_VERSIONS_POLICY_H
 
+#include <math.h>
 #include <stdint.h>
 
 // Statistics of one version (arm) under one key (task type, cost, locality).
@@ -26,10 +27,14 @@ struct kmp_mv_arm_t {
   double m2;        // Welford corrected sum of squares: sum (x_i - mean)^2
   double q;         // plain sum of squares: sum x_i^2 (reported in stats.csv)
   double h;         // Gradient Bandit preference H
-  // To 64 bytes: libomp gives each arm a cache line of its own, so that a
-  // thread updating one arm does not take another's line from a thread
-  // reading it.
-  double pad[2];
+  // UCB's sqrt(s^2 / n), s^2 the sample variance, kept by the updates made
+  // under ucb so that its choice costs a multiply per version, not a square
+  // root and a division; valid while spread_n == n (another policy's updates
+  // leave it behind, and the choice then computes it).
+  double spread;
+  uint64_t spread_n;
+  // 64 bytes: libomp gives each arm a cache line of its own, so that a thread
+  // updating one arm does not take another's line from a thread reading it.
 };
 
 // Statistics of one key: every version of a task type for one cost and
@@ -111,6 +116,13 @@ bool kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 void kmp_mv_update_gb(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,
                       double x);
 
+// UCB's sqrt(s^2 / n) of an arm with at least 2 executions, computed:
+// (q - n * mean^2) / (n - 1) of the thesis is the sample variance s^2, and
+// Welford's m2 gives it without the cancellation of the plain sum of squares.
+static inline double kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
+  return sqrt(a->m2 / ((double)(a->n - 1) * (double)a->n));
+}
+
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, and GB's preferences. Inline:
 // libomp calls it for every execution.
@@ -124,8 +136,14 @@ static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
   a->q += x * x;
   key->t++;
   key->sum += x;
-  if (policy->kind == kmp_mv_gb)
+  if (policy->kind == kmp_mv_mean) // the default: one test
+    return;
+  if (policy->kind == kmp_mv_gb) {
     kmp_mv_update_gb(policy, key, arm, x);
+  } else if (policy->kind == kmp_mv_ucb && a->n >= 2) {
+    a->spread = kmp_mv_ucb_spread_of(a);
+    a->spread_n = a->n;
+  }
 }
 
 // Mean's choice among all of key's arms once it has stopped exploring: the

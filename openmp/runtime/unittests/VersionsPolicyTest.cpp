@@ -304,6 +304,35 @@ TEST(VersionsPolicy, LowestMeanKeptAcrossUpdates) {
   EXPECT_EQ(kmp_mv_lowest_mean_after(&Bd.Key, 1, 1, Ms), 2);
 }
 
+// UCB keeps sqrt(s^2 / n) in each arm when it updates; the bound is the
+// thesis' x - sqrt(k * (q - n * x^2) / (n - 1) * ln(t - 1) / n) either way,
+// also for arms last updated under another policy (a switch with
+// kmp_set_defaults), whose kept value is stale.
+TEST(VersionsPolicy, UcbKeptSpreadGivesTheThesisBound) {
+  Bandit Bd(kmp_mv_ucb, 4);
+  kmp_mv_rng_t Rng;
+  kmp_mv_rng_seed(&Rng, 7);
+  auto Thesis = [&](int Arm) {
+    const kmp_mv_arm_t &X = Bd.Arms[Arm];
+    double N = (double)X.n, Var = (X.q - N * X.mean * X.mean) / (N - 1);
+    return X.mean - std::sqrt(Bd.Policy.ucb_k * Var *
+                              std::log((double)(Bd.Key.t - 1)) / N);
+  };
+  for (int R = 0; R < 400; ++R) {
+    // Rounds 100-199 update under mean, then back to ucb.
+    Bd.Policy.kind = R >= 100 && R < 200 ? kmp_mv_mean : kmp_mv_ucb;
+    int Arm = R < 8 ? R / 2 : (int)(kmp_mv_rng_next(&Rng) % 4);
+    Bd.update(Arm, (1 + Arm + 0.5 * kmp_mv_rng_uniform(&Rng)) * Ms);
+    if (R == 150) // arms updated under mean are stale, the bound is not
+      EXPECT_NE(Bd.Arms[Arm].spread_n, Bd.Arms[Arm].n);
+    for (int V = 0; V < 4 && R >= 8; ++V)
+      ASSERT_NEAR(Bd.boundMs(V), Thesis(V) / Ms, 1e-9)
+          << "round " << R << ", arm " << V;
+  }
+  for (int V = 0; V < 4; ++V) // ucb's last updates kept it
+    EXPECT_EQ(Bd.Arms[V].spread_n == Bd.Arms[V].n, Bd.Arms[V].n >= 2);
+}
+
 // Welford's update stays accurate where the plain sum of squares does not.
 TEST(VersionsPolicy, WelfordIsStable) {
   Bandit Bd(kmp_mv_mean, 1);
