@@ -2,13 +2,16 @@
 # Runs benchmarks/cholesky REPS times (default 5) per configuration and prints the tables of
 # docs/benchmarks.md: every version forced (OMP_SELECT=fixed:<i>, to find the best single
 # version), then the policies with their default parameters and a sweep of UCB's k and Mean's
-# repetitions; runs of all configurations interleaved; mean, 99.7% confidence interval, median,
-# and % over the best single version of the same run. Configurations naming @train start from
+# repetitions; runs of all configurations interleaved, each round starting one configuration
+# later than the one before (a slow phase of the machine then does not fall on the same
+# configurations every round); mean, 99.7% confidence interval, median, and % over the best
+# single version of the same run, also paired round by round (benchmarks/runner/summarize.py). Configurations naming @train start from
 # the statistics of a training run (OMP_SELECT_LOAD, docs/runtime.md): one untimed run with
 # Mean per size and thread count, whose stats.csv is build/bench/cholesky/train-<n>-<b>-<t>.csv.
 # Configurations listed in ONCE run in the first repetition only (for large sizes, where the slow
 # arms forced alone take minutes and only show which version is best; their CI is "nan").
 #   SIZES="2048:256"  THREADS="1 2"  REPS=5  CONFIGS="a|b|..."  ONCE="a|..."  scripts/bench-cholesky.sh
+#   TAG=x: results in build/bench/cholesky/results-<n>-<b>-x.tsv (without it the next run overwrites)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -28,7 +31,7 @@ configs=(fixed:0 fixed:1 fixed:2 fixed:3 mean ucb gb "ucb OMP_UCB=1" "ucb OMP_UC
 once="|${ONCE:-}|"
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
-  results=$out/results-$n-$b.tsv
+  results=$out/results-$n-$b${TAG:+-$TAG}.tsv
   : >"$results"
   if [[ "${configs[*]}" == *@train* ]]; then
     for t in $THREADS; do
@@ -39,7 +42,8 @@ for size in $SIZES; do
   fi
   for ((r = 0; r < REPS; r++)); do
     for t in $THREADS; do
-      for c in "${configs[@]}"; do
+      for ((i = 0; i < ${#configs[@]}; i++)); do
+        c=${configs[(i + r) % ${#configs[@]}]} # round r starts at configuration r
         [ "$r" -gt 0 ] && [[ "$once" == *"|$c|"* ]] && continue
         set -- ${c//@train/$out/train-$n-$b-$t.csv}
         line=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/cholesky" "$n" "$b")

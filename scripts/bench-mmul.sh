@@ -7,9 +7,13 @@
 #                                   ranking forced, then Mean, UCB and GB with the thesis'
 #                                   parameters and their defaults, all 219 versions
 #   scripts/bench-mmul.sh subset    Table 4.6: the same with the 13 versions (all 13 forced)
-# REPS runs (default 5) per configuration, interleaved; mean, 99.7% CI, median, % over the best
-# single version of the same run (benchmarks/runner/summarize.py).
+# REPS runs (default 5) per configuration, interleaved, each round starting one configuration
+# later than the one before (so that a slow phase of the machine does not fall on the same
+# configurations every round); mean, 99.7% CI, median, % over the best single version of the same
+# run and the same paired round by round (benchmarks/runner/summarize.py).
 #   SIZES="1024:64 2048:64"  THREADS="1 2"  REPS=5  BEST=5
+#   TAG=run11    results in build/bench/mmul/results-<mode>-<n>-<leaf>-run11.tsv (default: no tag,
+#                and the next run overwrites the file)
 #   RANK_FROM=2048:64   take the best versions from that size's ranking (the leaf kernels are the
 #                       same at every n with the same leaf; ranking 219 versions at n=4096 would
 #                       take hours here)
@@ -74,11 +78,12 @@ for size in $SIZES; do
   configs=()
   for v in "${fixed[@]}"; do configs+=("fixed:$v"); done
   configs+=("${policies[@]}")
-  results=$out/results-$mode-$n-$b.tsv
+  results=$out/results-$mode-$n-$b${TAG:+-$TAG}.tsv
   : >"$results"
   for ((r = 0; r < REPS; r++)); do
     for t in $THREADS; do
-      for c in "${configs[@]}"; do
+      for ((i = 0; i < ${#configs[@]}; i++)); do
+        c=${configs[(i + r) % ${#configs[@]}]} # round r starts at configuration r
         set -- $c
         secs=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/mmul" "$n" "$b" "$mode" |
           secs_of)

@@ -3,8 +3,11 @@
 
   summarize.py table RESULTS.tsv      RESULTS.tsv: config<TAB>threads<TAB>seconds, one line per run.
       Prints, per thread count, a table shaped like thesis 000 Tables 4.3/4.5: mean time and its
-      99.7% confidence interval (mean +- 3 s / sqrt(runs)), median, and "% over the best single
-      version" (the fastest fixed:<version> configuration, by median, in the same file).
+      99.7% confidence interval (mean +- 3 s / sqrt(runs)), median, "% over the best single
+      version" (the fastest fixed:<version> configuration, by median, in the same file: the ratio
+      of the medians), and "paired": the median over rounds of the ratio of each run to the best
+      single version's run of the same round (the i-th line of a configuration belongs to round i),
+      which leaves out the slow phases of the machine that a whole round shares.
   summarize.py prise OUT...           OUT: outputs of benchmarks/prise named POLICY-CLASSES-SEED.txt.
       Per policy and classes per octave, averaged over the seeds: accuracy and time lost per
       window of launches, and over the last 100 launches and the whole run.
@@ -37,15 +40,21 @@ def table(path):
         fixed = {c: statistics.median(runs[(t, c)]) for t, c in keys if c.startswith("fixed:")}
         best = min(fixed, key=fixed.get) if fixed else None
         print(f"\n{threads} thread(s); best single version: {best}\n")
-        print("| configuration | runs | mean (s) | 99.7% CI (s) | median (s) | % over best single |")
-        print("|---|---|---|---|---|---|")
+        print("| configuration | runs | mean (s) | 99.7% CI (s) | median (s) | % over best single "
+              "| paired |")
+        print("|---|---|---|---|---|---|---|")
         for _, config in keys:
             xs = runs[(threads, config)]
             mean = statistics.fmean(xs)
             ci = 3 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
             med = statistics.median(xs)
-            over = f"{(med / fixed[best] - 1) * 100:+.1f}%" if best else "n/a"
-            print(f"| {config} | {len(xs)} | {mean:.3f} | ±{ci:.3f} | {med:.3f} | {over} |")
+            over = paired = "n/a"
+            if best:
+                over = f"{(med / fixed[best] - 1) * 100:+.1f}%"
+                ratios = [x / y for x, y in zip(xs, runs[(threads, best)])]
+                paired = f"{(statistics.median(ratios) - 1) * 100:+.1f}%"
+            print(f"| {config} | {len(xs)} | {mean:.3f} | ±{ci:.3f} | {med:.3f} | {over} "
+                  f"| {paired} |")
 
 
 def kernels(path):

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Tests of summarize.py's table (the runner's tables in docs/benchmarks.md); CTest runs them as
+benchmarks.summarize."""
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import summarize  # noqa: E402
+
+
+def table(lines):
+    with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+        f.write("".join("\t".join(map(str, line)) + "\n" for line in lines))
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            summarize.table(f.name)
+    finally:
+        os.unlink(f.name)
+    rows = {}
+    for line in out.getvalue().splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 7 and cells[0] not in ("configuration", "---"):
+            rows[cells[0]] = cells
+    return out.getvalue(), rows
+
+
+class Table(unittest.TestCase):
+    # Three rounds; the second is a slow phase of the machine for every configuration.
+    ROUNDS = [("fixed:a", 2.0, 3.0, 2.1), ("fixed:b", 2.2, 3.1, 2.0), ("mean", 2.1, 3.3, 2.2)]
+
+    def lines(self, threads=1):
+        return [(c, threads, xs[r]) for r in range(3) for c, *xs in self.ROUNDS]
+
+    def test_best_single_and_ratios(self):
+        text, rows = table(self.lines())
+        self.assertIn("1 thread(s); best single version: fixed:a", text)
+        self.assertEqual(rows["fixed:a"][1:], ["3", "2.367", "±0.954", "2.100", "+0.0%", "+0.0%"])
+        # Medians 2.2 / 2.1; paired: median of 2.2/2.0, 3.1/3.0, 2.0/2.1.
+        self.assertEqual(rows["fixed:b"][5:], ["+4.8%", "+3.3%"])
+        # Medians 2.2 / 2.1; paired: median of 2.1/2.0, 3.3/3.0, 2.2/2.1.
+        self.assertEqual(rows["mean"][5:], ["+4.8%", "+5.0%"])
+
+    def test_rows_in_order_of_first_run_per_thread_count(self):
+        text, _ = table(self.lines(2) + self.lines(1))
+        self.assertLess(text.index("1 thread(s)"), text.index("2 thread(s)"))
+        names = [line.split("|")[1].strip() for line in text.splitlines()
+                 if line.startswith("| ") and "configuration" not in line]
+        self.assertEqual(names[:3], ["fixed:a", "fixed:b", "mean"])
+
+    def test_configuration_run_once_is_paired_with_the_first_round(self):
+        _, rows = table(self.lines() + [("fixed:slow", 1, 4.0)])
+        self.assertEqual(rows["fixed:slow"][1], "1")
+        self.assertEqual(rows["fixed:slow"][3], "±nan")
+        self.assertEqual(rows["fixed:slow"][6], "+100.0%")  # 4.0 / 2.0, round 1
+
+    def test_without_fixed_configurations(self):
+        text, rows = table([("mean", 1, 1.0), ("mean", 1, 1.2)])
+        self.assertIn("best single version: None", text)
+        self.assertEqual(rows["mean"][5:], ["n/a", "n/a"])
+
+
+if __name__ == "__main__":
+    unittest.main()
