@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summaries for the benchmark runner (scripts/bench-cholesky.sh) and the demo.
 
-  summarize.py table RESULTS.tsv      RESULTS.tsv: config<TAB>threads<TAB>seconds, one line per run.
+  summarize.py table RESULTS.tsv...   RESULTS.tsv: config<TAB>threads<TAB>seconds, one line per run;
+      several files are pooled (their rounds kept apart for "paired").
       Prints, per thread count, a table shaped like thesis 000 Tables 4.3/4.5: mean time and its
       99.7% confidence interval (mean +- 3 s / sqrt(runs)), median, "% over the best single
       version" (the fastest fixed:<version> configuration, by median, in the same file: the ratio
@@ -25,16 +26,21 @@ from collections import defaultdict
 KERNELS = {"1": "strsm", "2": "ssyrk", "3": "sgemm"}
 
 
-def table(path):
-    runs = defaultdict(list)
+def table(paths):
+    runs = defaultdict(list)  # (threads, config) -> seconds
+    rounds = defaultdict(list)  # (threads, config) -> (file, round) of each run
     order = []
-    with open(path) as f:
-        for line in f:
-            config, threads, secs = line.rstrip("\n").split("\t")
-            key = (int(threads), config)
-            if key not in runs:
-                order.append(key)
-            runs[key].append(float(secs))
+    for p, path in enumerate(paths):
+        seen = defaultdict(int)
+        with open(path) as f:
+            for line in f:
+                config, threads, secs = line.rstrip("\n").split("\t")
+                key = (int(threads), config)
+                if key not in runs:
+                    order.append(key)
+                runs[key].append(float(secs))
+                rounds[key].append((p, seen[key]))
+                seen[key] += 1
     for threads in sorted({t for t, _ in order}):
         keys = [k for k in order if k[0] == threads]
         fixed = {c: statistics.median(runs[(t, c)]) for t, c in keys if c.startswith("fixed:")}
@@ -51,8 +57,10 @@ def table(path):
             over = paired = "n/a"
             if best:
                 over = f"{(med / fixed[best] - 1) * 100:+.1f}%"
-                ratios = [x / y for x, y in zip(xs, runs[(threads, best)])]
-                paired = f"{(statistics.median(ratios) - 1) * 100:+.1f}%"
+                base = dict(zip(rounds[(threads, best)], runs[(threads, best)]))
+                ratios = [x / base[r] for x, r in zip(xs, rounds[(threads, config)]) if r in base]
+                if ratios:
+                    paired = f"{(statistics.median(ratios) - 1) * 100:+.1f}%"
             print(f"| {config} | {len(xs)} | {mean:.3f} | ±{ci:.3f} | {med:.3f} | {over} "
                   f"| {paired} |")
 
@@ -110,7 +118,7 @@ def prise(paths):
 
 if __name__ == "__main__":
     cmd = sys.argv[1]
-    if cmd == "prise":
-        prise(sys.argv[2:])
+    if cmd in ("prise", "table"):
+        {"prise": prise, "table": table}[cmd](sys.argv[2:])
     else:
-        {"table": table, "kernels": kernels}[cmd](sys.argv[2])
+        {"kernels": kernels}[cmd](sys.argv[2])

@@ -12,15 +12,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summarize  # noqa: E402
 
 
-def table(lines):
-    with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
-        f.write("".join("\t".join(map(str, line)) + "\n" for line in lines))
+def table(*files):
+    names = []
+    for lines in files:
+        with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+            f.write("".join("\t".join(map(str, line)) + "\n" for line in lines))
+        names.append(f.name)
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
-            summarize.table(f.name)
+            summarize.table(names)
     finally:
-        os.unlink(f.name)
+        for name in names:
+            os.unlink(name)
     rows = {}
     for line in out.getvalue().splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -57,6 +61,16 @@ class Table(unittest.TestCase):
         self.assertEqual(rows["fixed:slow"][1], "1")
         self.assertEqual(rows["fixed:slow"][3], "±nan")
         self.assertEqual(rows["fixed:slow"][6], "+100.0%")  # 4.0 / 2.0, round 1
+
+    def test_files_pooled_with_their_rounds_apart(self):
+        # A second file of one round; fixed:slow ran once in each file, in its first round.
+        second = [("fixed:a", 1, 4.0), ("fixed:b", 1, 4.6), ("mean", 1, 4.0), ("fixed:slow", 1, 6.0)]
+        text, rows = table(self.lines() + [("fixed:slow", 1, 4.0)], second)
+        self.assertIn("best single version: fixed:a", text)  # medians 2.55 and 2.65
+        # Ratios to fixed:a: 2.1/2.0, 3.3/3.0, 2.2/2.1 and 4.0/4.0: median +4.9%.
+        self.assertEqual(rows["mean"][1:2] + rows["mean"][6:], ["4", "+4.9%"])
+        # Ratios 4.0 / 2.0 (first file) and 6.0 / 4.0 (second): median +75%.
+        self.assertEqual(rows["fixed:slow"][6], "+75.0%")
 
     def test_without_fixed_configurations(self):
         text, rows = table([("mean", 1, 1.0), ("mean", 1, 1.2)])
