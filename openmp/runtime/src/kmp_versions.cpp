@@ -456,6 +456,33 @@ static void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
   s->explored.store(n, std::memory_order_release);
 }
 
+void __kmp_mv_policy_changed(void) {
+  // Before initialisation no task has run (kmp_set_defaults initialises
+  // first); the environment's first parse must not take the registry lock.
+  if (!TCR_4(__kmp_init_serial))
+    return;
+  // A key explored under a smaller quota explores again (under the lock, by
+  // started counts); one the new quota finds explored chooses without the
+  // lock. Choices without the lock do not count started executions: the
+  // completed ones are counted first, so that a version with enough of them
+  // is not explored again.
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
+           s = s->next) {
+        s->lock.acquire();
+        for (int v = 0; v < s->key.narms; ++v)
+          if (s->key.arms[v].started < s->key.arms[v].n)
+            s->key.arms[v].started = s->key.arms[v].n;
+        __kmp_mv_set_explored(
+            s, kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
+            &__kmp_mv_policy);
+        s->lock.release();
+      }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
 // Makes room for every registered version of type t in s (under s->lock);
 // new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
 static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,

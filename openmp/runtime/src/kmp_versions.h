@@ -75,6 +75,12 @@ extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
 // each key's versions start from them.
 void __kmp_mv_load_stats(const char *path);
 
+// After kmp_set_defaults changed OMP_SELECT or OMP_MEAN_REPS: redoes every
+// key's exploration mark (and Mean's kept choice) for the new policy, whose
+// quota of executions per version may differ. Nothing before the runtime's
+// initialisation (no key exists yet).
+void __kmp_mv_policy_changed(void);
+
 // Arranges for OMP_SELECT_STATS / OMP_SELECT_TRACE to be written at exit.
 void __kmp_mv_atexit_setup(void);
 void __kmp_mv_trace_setup(void);

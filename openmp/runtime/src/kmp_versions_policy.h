@@ -124,8 +124,8 @@ static inline double kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
 }
 
 // Records one completed execution of arm taking x nanoseconds: Welford update
-// of the arm (thesis 3.3.3), the key's totals, and GB's preferences. Inline:
-// libomp calls it for every execution.
+// of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
+// kept spread. Inline: libomp calls it for every execution.
 static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
                                  kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
