@@ -5,9 +5,10 @@
 # repetitions; runs of all configurations interleaved, each round starting one configuration
 # later than the one before (a slow phase of the machine then does not fall on the same
 # configurations every round); mean, 99.7% confidence interval, median, and % over the best
-# single version of the same run, also paired round by round (benchmarks/runner/summarize.py). Configurations naming @train start from
-# the statistics of a training run (OMP_SELECT_LOAD, docs/runtime.md): one untimed run with
-# Mean per size and thread count, whose stats.csv is build/bench/cholesky/train-<n>-<b>-<t>.csv.
+# single version of the same run, also paired round by round (benchmarks/runner/summarize.py).
+# Configurations naming @train start from the statistics of a training run (OMP_SELECT_LOAD,
+# docs/runtime.md): one untimed run with Mean per size and thread count, whose stats.csv is
+# build/bench/cholesky/train-<n>-<b>-<t>.csv.
 # Configurations listed in ONCE run in the first repetition only (for large sizes, where the slow
 # arms forced alone take minutes and only show which version is best; their CI is "nan").
 #   SIZES="2048:256"  THREADS="1 2"  REPS=5  CONFIGS="a|b|..."  ONCE="a|..."  scripts/bench-cholesky.sh
