@@ -128,9 +128,10 @@ struct kmp_mv_stats_t {
   std::atomic<int> explored{0};
   // With OMP_SELECT=mean, once explored: Mean's choice among all the arms
   // (kmp_mv_lowest_mean), kept by every update, so that a launch of all the
-  // type's versions chooses by reading it; -1 until then, and while another
-  // policy updates the key. Stored under the
-  // lock, and only when it changes (the line stays shared between readers).
+  // type's versions chooses by reading it; -1 until then, and under another
+  // policy (__kmp_mv_policy_changed sets or drops it when kmp_set_defaults
+  // changes the policy). Stored under the lock, and only when it changes (the
+  // line stays shared between readers).
   std::atomic<int> mean_best{-1};
 };
 static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
@@ -463,18 +464,14 @@ void __kmp_mv_policy_changed(void) {
     return;
   // A key explored under a smaller quota explores again (under the lock, by
   // started counts); one the new quota finds explored chooses without the
-  // lock. Choices without the lock do not count started executions: the
-  // completed ones are counted first, so that a version with enough of them
-  // is not explored again.
+  // lock; Mean's kept choice is found again, or dropped under another policy.
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
     for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
       for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
            s = s->next) {
         s->lock.acquire();
-        for (int v = 0; v < s->key.narms; ++v)
-          if (s->key.arms[v].started < s->key.arms[v].n)
-            s->key.arms[v].started = s->key.arms[v].n;
+        kmp_mv_adopt(&__kmp_mv_policy, &s->key);
         __kmp_mv_set_explored(
             s, kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
             &__kmp_mv_policy);
@@ -1067,10 +1064,6 @@ static kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     int now = kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
     if (now != best)
       stats->mean_best.store(now, std::memory_order_relaxed);
-  } else if (stats->mean_best.load(std::memory_order_relaxed) >= 0) {
-    // Kept only while the policy is Mean: after kmp_set_defaults switches it
-    // back to mean, the first update finds the choice again.
-    stats->mean_best.store(-1, std::memory_order_relaxed);
   }
   stats->lock.release();
   if (UNLIKELY(__kmp_mv_tracing))

@@ -72,8 +72,7 @@ static double kmp_mv_ucb_scale(const kmp_mv_key_t *key, double k) {
 // The bound of an arm with at least 2 executions, given c = sqrt(k ln(t - 1)):
 // mean - sqrt(k * s^2 * ln(t - 1) / n) = mean - c * sqrt(s^2 / n).
 static inline double kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double c) {
-  return a->mean -
-         c * (a->spread_n == a->n ? a->spread : kmp_mv_ucb_spread_of(a));
+  return a->mean - c * a->spread;
 }
 
 double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
@@ -396,6 +395,15 @@ void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
   arm->m2 = row->count > 1 ? row->stddev * row->stddev * (n - 1) : 0.0;
   arm->q = arm->m2 + n * arm->mean * arm->mean;
   arm->h = 0.0;
-  arm->spread = 0.0;
-  arm->spread_n = 0; // computed by UCB's first choice or update
+  arm->spread = row->count > 1 ? kmp_mv_ucb_spread_of(arm) : 0.0;
+}
+
+void kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key) {
+  for (int i = 0; i < key->narms; ++i) {
+    kmp_mv_arm_t *a = &key->arms[i];
+    if (a->started < a->n)
+      a->started = a->n;
+    if (policy->kind == kmp_mv_ucb && a->n >= 2)
+      a->spread = kmp_mv_ucb_spread_of(a);
+  }
 }

@@ -28,13 +28,13 @@ struct kmp_mv_arm_t {
   double q;         // plain sum of squares: sum x_i^2 (reported in stats.csv)
   double h;         // Gradient Bandit preference H
   // UCB's sqrt(s^2 / n), s^2 the sample variance, kept by the updates made
-  // under ucb so that its choice costs a multiply per version, not a square
-  // root and a division; valid while spread_n == n (another policy's updates
-  // leave it behind, and the choice then computes it).
+  // under ucb (and by kmp_mv_adopt) so that its choice costs a multiply per
+  // version, not a square root and a division.
   double spread;
-  uint64_t spread_n;
-  // 64 bytes: libomp gives each arm a cache line of its own, so that a thread
-  // updating one arm does not take another's line from a thread reading it.
+  // To 64 bytes: libomp gives each arm a cache line of its own, so that a
+  // thread updating one arm does not take another's line from a thread
+  // reading it.
+  double pad;
 };
 
 // Statistics of one key: every version of a task type for one cost and
@@ -142,9 +142,14 @@ static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
     kmp_mv_update_gb(policy, key, arm, x);
   } else if (policy->kind == kmp_mv_ucb && a->n >= 2) {
     a->spread = kmp_mv_ucb_spread_of(a);
-    a->spread_n = a->n;
   }
 }
+
+// Readies key for choices under policy after updates made under another one
+// (kmp_set_defaults changed it): counts the completed executions of each arm
+// as started (choices made once a key is explored count nothing, and a policy
+// with a larger quota explores by started counts), and computes UCB's spreads.
+void kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key);
 
 // Mean's choice among all of key's arms once it has stopped exploring: the
 // arm with the lowest mean (the first on ties), -1 if no arm has a sample.
