@@ -12,6 +12,10 @@
   summarize.py prise OUT...           OUT: outputs of benchmarks/prise named POLICY-CLASSES-SEED.txt.
       Per policy and classes per octave, averaged over the seeds: accuracy and time lost per
       window of launches, and over the last 100 launches and the whole run.
+  summarize.py floor RANK.tsv LEAVES   RANK.tsv: version<TAB>seconds, each version forced for a whole
+      run (scripts/bench-mmul.sh rank). What the exploration rules cost at least in a run of LEAVES
+      tasks: running every version r times instead of the fastest adds r * sum(t_v / t_best - 1)
+      executions of the fastest, as a % of its run, whatever the policy chooses afterwards.
   summarize.py kernels STATS.csv      Per task type of a stats.csv (docs/runtime.md): executions and
       mean time of each version, and the version the run settled on (the most executed).
 """
@@ -81,6 +85,20 @@ def kernels(path):
             print(f"    {r['name']:<16} {n:5d} runs, mean {mean}")
 
 
+def floor(path, leaves):
+    with open(path) as f:
+        secs = [float(line.split("\t")[1]) for line in f if line.strip()]
+    best = min(secs)
+    extra = sum(t / best - 1 for t in secs)  # in executions of the fastest, per round of all
+    print(f"{len(secs)} versions, {extra / len(secs) + 1:.2f}x the fastest on average; "
+          f"exploration in a run of {leaves} tasks costs at least:\n")
+    print("| rule | executions | % of the fastest version's run |")
+    print("|---|---|---|")
+    for rule, r in (("Mean, 1 repetition", 1), ("Mean, 2 repetitions", 2),
+                    ("UCB (2 each)", 2), ("Mean, 5 repetitions (default)", 5)):
+        print(f"| {rule} | {r * len(secs)} | {100 * r * extra / leaves:.2f}% |")
+
+
 def prise(paths):
     row = re.compile(r"^\| (\d+-\d+) \| ([\d.]+)% \| ([\d.]+)% \| ([+-][\d.]+)% \|$")
     summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)")
@@ -120,5 +138,7 @@ if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd in ("prise", "table"):
         {"prise": prise, "table": table}[cmd](sys.argv[2:])
+    elif cmd == "floor":
+        floor(sys.argv[2], int(sys.argv[3]))
     else:
         {"kernels": kernels}[cmd](sys.argv[2])

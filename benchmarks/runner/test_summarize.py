@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Tests of summarize.py's table (the runner's tables in docs/benchmarks.md); CTest runs them as
-benchmarks.summarize."""
+"""Tests of summarize.py's table and floor (the runner's tables in docs/benchmarks.md); CTest runs
+them as benchmarks.summarize."""
 import contextlib
 import io
 import os
@@ -76,6 +76,24 @@ class Table(unittest.TestCase):
         text, rows = table([("mean", 1, 1.0), ("mean", 1, 1.2)])
         self.assertIn("best single version: None", text)
         self.assertEqual(rows["mean"][5:], ["n/a", "n/a"])
+
+
+class Floor(unittest.TestCase):
+    def test_exploration_floor_in_runs_of_the_fastest(self):
+        # Ranking: 1 s (fastest), 2 s, 4 s: one round of all costs 0 + 1 + 3 = 4 extra executions.
+        with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+            f.write("b\t2.0\na\t1.0\nc\t4.0\n")
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                summarize.floor(f.name, 400)
+        finally:
+            os.unlink(f.name)
+        text = out.getvalue()
+        self.assertIn("3 versions, 2.33x the fastest on average", text)
+        self.assertIn("| Mean, 1 repetition | 3 | 1.00% |", text)
+        self.assertIn("| UCB (2 each) | 6 | 2.00% |", text)
+        self.assertIn("| Mean, 5 repetitions (default) | 15 | 5.00% |", text)
 
 
 if __name__ == "__main__":
