@@ -135,10 +135,6 @@ def prise(paths):
 
 
 if __name__ == "__main__":
-    cmd = sys.argv[1]
-    if cmd in ("prise", "table"):
-        {"prise": prise, "table": table}[cmd](sys.argv[2:])
-    elif cmd == "floor":
-        floor(sys.argv[2], int(sys.argv[3]))
-    else:
-        {"kernels": kernels}[cmd](sys.argv[2])
+    cmd, args = sys.argv[1], sys.argv[2:]
+    {"table": lambda: table(args), "prise": lambda: prise(args),
+     "floor": lambda: floor(args[0], int(args[1])), "kernels": lambda: kernels(args[0])}[cmd]()
