@@ -34,13 +34,22 @@ clang_key() {
   { echo "$UPSTREAM_SHA256"; overlay_hash llvm clang
     sha256sum "$MVOMP_ROOT"/scripts/cmake/clang-*.cmake "$MVOMP_ROOT"/scripts/cmake/llvm-static/* |
       cut -d' ' -f1
-    "$HOST_CXX" --version 2>/dev/null | head -1; } | key
+    # Tolerates a missing host compiler (--check before deps.sh has installed it): the key then
+    # simply matches no cached build. A failing pipeline here would end the script silently.
+    { "$HOST_CXX" --version 2>/dev/null || true; } | head -1; } | key
 }
 libomp_key() {
   { echo "$1"; overlay_hash openmp
     sha256sum "$MVOMP_ROOT/scripts/cmake/libomp-cache.cmake" | cut -d' ' -f1; } | key
 }
 
+# The host compiler is part of the Clang key, so install it before computing keys (a fresh
+# machine has no clang-19 yet); --check installs nothing.
+if [ $check = 0 ]; then
+  compgen -G "$MVOMP_CACHE/clang/*/.complete" >/dev/null ||
+    msg "first build on this machine: Debian packages, llvm-project $UPSTREAM_VERSION sources, then Clang and libomp: about 50-60 minutes on 2 cores (later runs start in seconds)"
+  "$MVOMP_ROOT/scripts/deps.sh"
+fi
 CLANG_KEY=$(clang_key)
 LIBOMP_KEY=$(libomp_key "$CLANG_KEY")
 CLANG_DIR=$MVOMP_CACHE/clang/$CLANG_KEY
@@ -64,7 +73,6 @@ if [ $check = 1 ]; then
   exit $stale
 fi
 
-"$MVOMP_ROOT/scripts/deps.sh"
 "$MVOMP_ROOT/scripts/fetch-upstream.sh" >/dev/null
 export CCACHE_DIR=${CCACHE_DIR:-$MVOMP_CACHE/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
