@@ -1,6 +1,7 @@
 /*
  * kmp_mvomp.cpp -- MVOMP's identity in libomp: the version string,
- * kmp_mvomp_version(), the MVOMP lines of OMP_DISPLAY_ENV and MVOMP's warnings.
+ * kmp_mvomp_version(), the MVOMP lines of OMP_DISPLAY_ENV, MVOMP's warnings,
+ * and the guarded reading and writing of its input and output files.
  */
 
 //===----------------------------------------------------------------------===//
@@ -15,8 +16,13 @@
 #include "kmp_mvomp.h"
 #include "mvomp.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char const __kmp_mvomp_ident[] =
     "@(#) MVOMP libomp " KMP_MVOMP_VERSION " (LLVM " KMP_MVOMP_LLVM_VERSION ")";
@@ -41,18 +47,141 @@ void __kmp_mvomp_warn(const char *part, const char *fmt, ...) {
   va_end(ap);
 }
 
-char *__kmp_mvomp_read_file(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (f == NULL)
+// The part of MVOMP a variable belongs to, as its warnings name it.
+static const char *__kmp_mvomp_part(const char *variable) {
+  return strncmp(variable, "OMP_ERASE", 9) == 0 ? "MVOMP ERASE" : "MVOMP";
+}
+
+// Why path (opened as fd) is not a readable regular file, or NULL.
+static const char *__kmp_mvomp_not_regular(int fd) {
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return strerror(errno);
+  if (S_ISDIR(st.st_mode))
+    return "it is a directory";
+  if (!S_ISREG(st.st_mode))
+    return "it is not a regular file (a FIFO, device or socket)";
+  if (st.st_size > KMP_MVOMP_MAX_INPUT_BYTES)
+    return "it is larger than the limit of 64 MiB";
+  return NULL;
+}
+
+char *__kmp_mvomp_read_file(const char *variable, const char *path,
+                            const char *consequence) {
+  const char *why = NULL;
+  char *text = NULL;
+  size_t len = 0;
+  // Non-blocking, so that a FIFO with no writer cannot hold up start-up; it
+  // is then refused as not a regular file.
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    why = strerror(errno);
+  else if ((why = __kmp_mvomp_not_regular(fd)) == NULL) {
+    // Regular files may still grow, or report no size (/proc): read at most
+    // one byte past the limit.
+    size_t cap = 1 << 16;
+    text = (char *)KMP_INTERNAL_MALLOC(cap + 1);
+    for (;;) {
+      if (len == cap) {
+        if (cap > KMP_MVOMP_MAX_INPUT_BYTES) {
+          why = "it is larger than the limit of 64 MiB";
+          break;
+        }
+        cap *= 2;
+        text = (char *)KMP_INTERNAL_REALLOC(text, cap + 1);
+      }
+      ssize_t got = read(fd, text + len, cap - len);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0) {
+        why = strerror(errno);
+        break;
+      }
+      if (got == 0)
+        break;
+      len += (size_t)got;
+    }
+  }
+  if (fd >= 0)
+    close(fd);
+  if (why != NULL) {
+    KMP_INTERNAL_FREE(text);
+    __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot read '%s': %s; %s",
+                     variable, path, why, consequence);
     return NULL;
-  kmp_str_buf_t text;
-  __kmp_str_buf_init(&text);
-  char chunk[4096];
-  size_t got;
-  while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
-    __kmp_str_buf_cat(&text, chunk, (int)got);
-  fclose(f);
-  char *copy = __kmp_str_format("%s", text.str);
-  __kmp_str_buf_free(&text);
-  return copy;
+  }
+  text[len] = '\0';
+  const char *nul = (const char *)memchr(text, '\0', len);
+  if (nul != NULL) {
+    int line = 1;
+    for (const char *p = text; p < nul; ++p)
+      line += *p == '\n';
+    __kmp_mvomp_warn(__kmp_mvomp_part(variable),
+                     "%s: '%s' line %d holds a NUL byte (not a text file?); "
+                     "the file is read up to it",
+                     variable, path, line);
+  }
+  return text;
+}
+
+FILE *__kmp_mvomp_open_output(const char *variable, const char *path) {
+  // Non-blocking open: a FIFO that nobody reads fails with ENXIO at once
+  // instead of blocking the program's exit.
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC,
+                0666);
+  FILE *f = NULL;
+  if (fd >= 0) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags != -1)
+      fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    f = fdopen(fd, "w");
+    if (f == NULL)
+      close(fd);
+  }
+  if (f == NULL)
+    __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot write '%s': %s",
+                     variable, path,
+                     errno == ENXIO ? "a FIFO that no process reads"
+                                    : strerror(errno));
+  return f;
+}
+
+void __kmp_mvomp_close_output(const char *variable, const char *path,
+                              FILE *f) {
+  int failed = ferror(f);
+  if (fclose(f) != 0 || failed)
+    __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot write '%s': %s",
+                     variable, path, strerror(errno ? errno : EIO));
+}
+
+void __kmp_mvomp_line_warning(kmp_mvomp_line_warnings_t *w, int line,
+                              const char *fmt, ...) {
+  if (++w->count > KMP_MVOMP_MAX_LINE_WARNINGS)
+    return;
+  char what[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof(what), fmt, ap);
+  va_end(ap);
+  __kmp_mvomp_warn(w->part, "%s: %s:%d: %s", w->variable, w->path, line,
+                   what);
+}
+
+void __kmp_mvomp_line_warnings_done(kmp_mvomp_line_warnings_t *w) {
+  if (w->count > KMP_MVOMP_MAX_LINE_WARNINGS)
+    __kmp_mvomp_warn(w->part, "%s: %s: %d more malformed lines not shown",
+                     w->variable, w->path,
+                     w->count - KMP_MVOMP_MAX_LINE_WARNINGS);
+}
+
+int __kmp_mvomp_parse_switch(const char *value) {
+  static const char *const on[] = {"on", "true", "yes", "1"};
+  static const char *const off[] = {"off", "false", "no", "0"};
+  for (int i = 0; i < 4; ++i) {
+    if (__kmp_str_match(on[i], 0, value))
+      return 1;
+    if (__kmp_str_match(off[i], 0, value))
+      return 0;
+  }
+  return -1;
 }

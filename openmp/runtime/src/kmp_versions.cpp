@@ -140,9 +140,11 @@ static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
               "kmp_mv_stats_t: what updates write on the first line");
 
 struct kmp_mv_version_t {
-  const char *name;
-  const char *location;
-  kmp_routine_entry_t entry; // the first entry registered for this slot
+  const char *name;     // owned by the runtime (copied at registration)
+  const char *location; // owned by the runtime
+  // The first entry registered for this slot: compared, never called (its
+  // module may have been unloaded).
+  kmp_routine_entry_t entry;
 };
 
 #define KMP_MV_KEY_BUCKETS 256
@@ -247,8 +249,11 @@ static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
     t->capacity = cap;
     vs = v;
   }
-  vs[n].name = name;
-  vs[n].location = location ? location : "";
+  // Copies: the strings belong to the registering module, which may be a
+  // shared library that is unloaded (dlclose) while the statistics, the
+  // trace and OMP_SELECT=fixed:<name> still need the names.
+  vs[n].name = __kmp_str_format("%s", name);
+  vs[n].location = __kmp_str_format("%s", location ? location : "");
   vs[n].entry = entry;
   t->nversions.store(n + 1, std::memory_order_release);
   return n;
@@ -301,17 +306,27 @@ void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
     for (int j = 0; j < i; ++j)
       same += descs[j].entry != descs[i].entry &&
               strcmp(descs[j].name ? descs[j].name : "", name) == 0;
-    if (same > 0) {
-      size_t len = strlen(name) + 16;
-      char *unique = (char *)KMP_INTERNAL_MALLOC(len);
-      snprintf(unique, len, "%s#%d", name, same + 1);
+    char *unique =
+        same > 0 ? __kmp_str_format("%s#%d", name, same + 1) : NULL;
+    if (unique)
       name = unique;
-    }
     kmp_mv_entry_t *e = __kmp_mv_find_entry(descs[i].entry, type);
-    if (e) // registered before (same unit loaded twice): keep the first
-      continue;
-    int slot = __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
-    __kmp_mv_add_entry_locked(descs[i].entry, t, slot);
+    if (e == NULL) {
+      int slot =
+          __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
+      __kmp_mv_add_entry_locked(descs[i].entry, t, slot);
+    } else {
+      kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
+      if (strcmp(vs[e->slot].name, name) != 0) {
+        // The address belonged to a module that was unloaded (dlclose) and
+        // now holds another version: it maps to that version from now on.
+        if (vs[e->slot].entry == descs[i].entry)
+          TCW_PTR(vs[e->slot].entry, NULL);
+        e->slot =
+            __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
+      } // else the same unit loaded twice: one version
+    }
+    __kmp_str_free(&unique); // the slot keeps a copy
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
 }
@@ -335,6 +350,7 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
     kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
     e = __kmp_mv_add_entry_locked(entry, t,
                                   __kmp_mv_slot_locked(t, name, "", entry));
+    KMP_INTERNAL_FREE(name);
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
   return e;
@@ -381,69 +397,116 @@ struct kmp_mv_saved_t {
   kmp_int64 cost;
   char *name;
   char *cluster;
+  int line; // of the file, for the duplicate warning
+  kmp_mv_saved_t *next; // hash chain
   kmp_mv_arm_t arm;
 };
-static kmp_mv_saved_t *__kmp_mv_saved = NULL; // read-only once loaded
-static int __kmp_mv_nsaved = 0;
+// Loaded rows in a hash table by (type, cost, locality, name, cluster), so
+// that loading and looking up stay linear in the file's size.
+#define KMP_MV_SAVED_BUCKETS 4096
+// Read-only once loaded.
+static kmp_mv_saved_t *__kmp_mv_saved[KMP_MV_SAVED_BUCKETS];
+
+static unsigned __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
+                                    kmp_int32 locality, const char *name,
+                                    const char *cluster) {
+  kmp_uint64 h = __kmp_mv_hash((kmp_uint64)(kmp_uint32)type ^
+                               ((kmp_uint64)cost * 31) ^
+                               ((kmp_uint64)(kmp_uint32)locality << 40));
+  for (const char *p = name; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+  for (const char *p = cluster; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+  return (unsigned)(__kmp_mv_hash(h) % KMP_MV_SAVED_BUCKETS);
+}
+
+static kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
+                                           kmp_int32 locality,
+                                           const char *name,
+                                           const char *cluster) {
+  kmp_mv_saved_t *v =
+      __kmp_mv_saved[__kmp_mv_saved_hash(type, cost, locality, name, cluster)];
+  while (v && !(v->type == type && v->cost == cost &&
+                v->locality == locality && strcmp(v->name, name) == 0 &&
+                strcmp(v->cluster, cluster) == 0))
+    v = v->next;
+  return v;
+}
 
 // Reads a stats.csv written by an earlier run (once, at initialisation,
 // before any task runs). A file that cannot be read, or a malformed line, is a
-// warning naming the file and line; the other lines are used.
+// warning naming the file and line (the first few; then a count); the other
+// lines are used. Blank lines are skipped. A row that repeats the key of an
+// earlier row with other numbers is a warning; the first is used.
 void __kmp_mv_load_stats(const char *path) {
-  char *text = __kmp_mvomp_read_file(path);
-  if (text == NULL) {
-    __kmp_mvomp_warn("MVOMP",
-                     "OMP_SELECT_LOAD: cannot read \"%s\": %s; starting "
-                     "without saved statistics",
-                     path, strerror(errno));
+  char *text = __kmp_mvomp_read_file("OMP_SELECT_LOAD", path,
+                                     "starting without saved statistics");
+  if (text == NULL)
     return;
-  }
-  int cap = 0, lineno = 0;
+  kmp_mvomp_line_warnings_t warnings = {"MVOMP", "OMP_SELECT_LOAD", path, 0};
+  int lineno = 0;
   for (char *line = text, *next; *line != '\0'; line = next) {
     next = strchr(line, '\n');
     if (next != NULL)
       *next++ = '\0';
     else
       next = line + strlen(line);
-    if (++lineno == 1 && strncmp(line, "type,", 5) == 0)
+    ++lineno;
+    if (line[strspn(line, " \t\r")] == '\0')
+      continue; // a blank line
+    if (lineno == 1 && strncmp(line, "type,", 5) == 0)
       continue; // the header
     kmp_mv_stats_row_t row;
     const char *error = kmp_mv_parse_stats_row(line, &row);
     if (error != NULL) {
-      __kmp_mvomp_warn("MVOMP", "OMP_SELECT_LOAD: %s:%d: %s; line skipped",
-                       path, lineno, error);
+      __kmp_mvomp_line_warning(&warnings, lineno, "%s; line skipped", error);
       continue;
     }
     if (row.count == 0)
       continue;
-    if (__kmp_mv_nsaved == cap) {
-      cap = cap ? 2 * cap : 64;
-      __kmp_mv_saved = (kmp_mv_saved_t *)KMP_INTERNAL_REALLOC(
-          __kmp_mv_saved, cap * sizeof(kmp_mv_saved_t));
+    kmp_mv_saved_t *old = __kmp_mv_find_saved(row.type, row.cost, row.locality,
+                                              row.name, row.cluster);
+    if (old != NULL) {
+      kmp_mv_arm_t arm;
+      kmp_mv_arm_from_row(&arm, &row);
+      if (arm.n != old->arm.n || arm.mean != old->arm.mean ||
+          arm.m2 != old->arm.m2)
+        __kmp_mvomp_line_warning(&warnings, lineno,
+                                 "repeats the key of line %d (type %d, "
+                                 "version \"%s\", cost %lld, locality %d) "
+                                 "with other numbers; line %d is used",
+                                 old->line, row.type, row.name,
+                                 (long long)row.cost, row.locality, old->line);
+      continue;
     }
-    kmp_mv_saved_t *v = &__kmp_mv_saved[__kmp_mv_nsaved++];
+    kmp_mv_saved_t *v =
+        (kmp_mv_saved_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_saved_t));
     v->type = row.type;
     v->locality = row.locality;
     v->cost = row.cost;
     v->name = __kmp_str_format("%s", row.name);
     v->cluster = __kmp_str_format("%s", row.cluster);
+    v->line = lineno;
     kmp_mv_arm_from_row(&v->arm, &row);
+    kmp_mv_saved_t **head = &__kmp_mv_saved[__kmp_mv_saved_hash(
+        v->type, v->cost, v->locality, v->name, v->cluster)];
+    v->next = *head;
+    *head = v;
   }
+  __kmp_mvomp_line_warnings_done(&warnings);
   __kmp_str_free(&text);
 }
 
 // The saved statistics of version `slot` of key s of type t, or NULL.
 static const kmp_mv_arm_t *
 __kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
-  const char *name = t->versions.load(std::memory_order_acquire)[slot].name;
-  const char *cluster = __kmp_erase_cluster_name(s->cluster);
-  for (int i = 0; i < __kmp_mv_nsaved; ++i) {
-    const kmp_mv_saved_t *v = &__kmp_mv_saved[i];
-    if (v->type == t->id && v->cost == s->cost && v->locality == s->locality &&
-        strcmp(v->name, name) == 0 && strcmp(v->cluster, cluster) == 0)
-      return &v->arm;
-  }
-  return NULL;
+  if (__kmp_mv_load_path == NULL)
+    return NULL;
+  const kmp_mv_saved_t *v = __kmp_mv_find_saved(
+      t->id, s->cost, s->locality,
+      t->versions.load(std::memory_order_acquire)[slot].name,
+      __kmp_erase_cluster_name(s->cluster));
+  return v ? &v->arm : NULL;
 }
 
 // Records (under s->lock) that the first n arms of s are explored, with
@@ -500,7 +563,7 @@ static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   memset(&s->key.arms[s->key.narms], 0,
          (n - s->key.narms) * sizeof(kmp_mv_arm_t));
   bool loaded = false;
-  for (int i = s->key.narms; i < n && __kmp_mv_nsaved > 0; ++i) {
+  for (int i = s->key.narms; i < n && __kmp_mv_load_path != NULL; ++i) {
     const kmp_mv_arm_t *saved = __kmp_mv_saved_arm(t, s, i);
     if (saved != NULL) {
       s->key.arms[i] = *saved;
@@ -1299,28 +1362,22 @@ static void __kmp_mv_csv_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-// Opens `path` and writes the header line; a warning and NULL if it cannot.
-static FILE *__kmp_mv_csv_open(const char *path, const char *what,
+// Opens `path` and writes the header line; a warning naming the variable and
+// NULL if it cannot.
+static FILE *__kmp_mv_csv_open(const char *variable, const char *path,
                                const char *header) {
-  FILE *f = fopen(path, "w");
-  if (f == NULL)
-    __kmp_mvomp_warn("MVOMP", "cannot write %s to \"%s\": %s", what, path,
-                     strerror(errno));
-  else
+  FILE *f = __kmp_mvomp_open_output(variable, path);
+  if (f != NULL)
     fputs(header, f);
   return f;
 }
 
-static void __kmp_mv_csv_close(FILE *f, const char *path, const char *what) {
-  if (fclose(f) != 0)
-    __kmp_mvomp_warn("MVOMP", "cannot write %s to \"%s\": %s", what, path,
-                     strerror(errno));
-}
-
-static void __kmp_mv_write_stats(const char *path, int id) {
-  const char *what = "statistics";
+// variable: what names the file in warnings (OMP_SELECT_STATS, or the API
+// call that writes it).
+static void __kmp_mv_write_stats(const char *variable, const char *path,
+                                 int id) {
   FILE *f = __kmp_mv_csv_open(
-      path, what,
+      variable, path,
       "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
       "sum_squares_ns2,total_ns,policy,cluster\n");
   if (f == NULL)
@@ -1351,12 +1408,11 @@ static void __kmp_mv_write_stats(const char *path, int id) {
       }
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
-  __kmp_mv_csv_close(f, path, what);
+  __kmp_mvomp_close_output(variable, path, f);
 }
 
-static void __kmp_mv_write_trace(const char *path) {
-  const char *what = "the trace";
-  FILE *f = __kmp_mv_csv_open(path, what,
+static void __kmp_mv_write_trace(const char *variable, const char *path) {
+  FILE *f = __kmp_mv_csv_open(variable, path,
                               "start,end,thread,address,time,cost,socket,"
                               "node1,node2,type,version,name\n");
   if (f == NULL)
@@ -1380,11 +1436,11 @@ static void __kmp_mv_write_trace(const char *path) {
         fputc('\n', f);
       }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
-  __kmp_mv_csv_close(f, path, what);
+  __kmp_mvomp_close_output(variable, path, f);
 }
 
 void kmp_task_impl_stat_print_csv(int id) {
-  __kmp_mv_write_stats("stats.csv", id);
+  __kmp_mv_write_stats("kmp_task_impl_stat_print_csv", "stats.csv", id);
 }
 
 void kmp_task_trace_write(void) {
@@ -1393,14 +1449,14 @@ void kmp_task_trace_write(void) {
                      "kmp_task_trace_write: tracing is off (set "
                      "OMP_SELECT_TRACE to a path to switch it on); trace.csv "
                      "has no rows");
-  __kmp_mv_write_trace("trace.csv");
+  __kmp_mv_write_trace("kmp_task_trace_write", "trace.csv");
 }
 
 static void __kmp_mv_atexit(void) {
   if (__kmp_mv_stats_path)
-    __kmp_mv_write_stats(__kmp_mv_stats_path, -1);
+    __kmp_mv_write_stats("OMP_SELECT_STATS", __kmp_mv_stats_path, -1);
   if (__kmp_mv_trace_path)
-    __kmp_mv_write_trace(__kmp_mv_trace_path);
+    __kmp_mv_write_trace("OMP_SELECT_TRACE", __kmp_mv_trace_path);
 }
 
 void __kmp_mv_atexit_setup(void) {

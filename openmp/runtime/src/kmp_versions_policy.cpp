@@ -13,6 +13,7 @@
 
 #include "kmp_versions_policy.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,15 +337,19 @@ static int kmp_mv_csv_split(char *line, char **fields, int max) {
   }
 }
 
+// An integer of 64 bits; false for anything else, out-of-range values
+// included (strtoll would clamp them silently).
 static bool kmp_mv_parse_int(const char *s, int64_t *out) {
   char *end;
   if (*s == '\0')
     return false;
+  errno = 0;
   long long v = strtoll(s, &end, 10);
   *out = v;
-  return *end == '\0';
+  return *end == '\0' && errno != ERANGE;
 }
 
+// A finite double; false for overflow to infinity too.
 static bool kmp_mv_parse_double(const char *s, double *out) {
   char *end;
   if (*s == '\0')
@@ -365,13 +370,13 @@ const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
   int64_t type, cost, locality, count;
   double mean, stddev;
   if (!kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
-    return "type is not an integer";
+    return "type is not an integer of 32 bits";
   if (!kmp_mv_parse_int(f[4], &cost))
-    return "cost is not an integer";
+    return "cost is not an integer of 64 bits";
   if (!kmp_mv_parse_int(f[5], &locality) || locality < -1 || locality > 3)
     return "locality is not -1, 0, 1, 2 or 3";
   if (!kmp_mv_parse_int(f[6], &count) || count < 0)
-    return "count is not an integer >= 0";
+    return "count is not an integer from 0 to 2^63-1";
   if (!kmp_mv_parse_double(f[7], &mean) || mean < 0)
     return "mean_ns is not a number >= 0";
   if (!kmp_mv_parse_double(f[8], &stddev) || stddev < 0)

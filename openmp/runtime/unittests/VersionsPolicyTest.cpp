@@ -412,6 +412,12 @@ TEST(VersionsPolicy, ParseStatsRow) {
       {"1,0,\"a\",\"\",0,-1,-5,1.0,0.0,0,0.0,mean,", "count"},
       {"1,0,\"a\",\"\",0,-1,5,nan,0.0,0,0.0,mean,", "mean_ns"},
       {"1,0,\"a\",\"\",0,-1,5,1.0,,0,0.0,mean,", "stddev_ns"},
+      // Out of range: refused, not clamped to the largest value.
+      {"1,0,\"a\",\"\",0,-1,99999999999999999999,1.0,0.0,0,0.0,mean,",
+       "count is not an integer from 0 to 2^63-1"},
+      {"1,0,\"a\",\"\",-99999999999999999999,-1,5,1.0,0.0,0,0.0,mean,",
+       "cost is not an integer of 64 bits"},
+      {"1,0,\"a\",\"\",0,-1,5,1e999,0.0,0,0.0,mean,", "mean_ns"},
   };
   for (auto &E : Errors) {
     std::string Copy = E[0];

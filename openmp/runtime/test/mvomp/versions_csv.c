@@ -22,8 +22,8 @@
 // STATS-NEXT: type,version,name,location,cost,locality,count,mean_ns,stddev_ns,sum_squares_ns2,total_ns,policy
 // TRACEHEAD: start,end,thread,address,time,cost,socket,node1,node2,type,version,name
 // ROWS: 100
-// UNWRITABLE-DAG: OMP: Warning (MVOMP): cannot write statistics to "/nonexistent/dir/s.csv": No such file or directory
-// UNWRITABLE-DAG: OMP: Warning (MVOMP): cannot write the trace to "/nonexistent/dir/t.csv": No such file or directory
+// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_STATS: cannot write '/nonexistent/dir/s.csv': No such file or directory
+// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_TRACE: cannot write '/nonexistent/dir/t.csv': No such file or directory
 // TRACEOFF: OMP: Warning (MVOMP): kmp_task_trace_write: tracing is off
 
 #include "mv_abi.h"
