@@ -123,6 +123,21 @@ static bool __kmp_erase_allowed(cpu_set_t *set) {
   return sched_getaffinity(0, sizeof(*set), set) == 0;
 }
 
+// Leaves out of c the CPUs this process may not use (the kmp_erase_clusters_
+// restrict contract: how many, or -1 when a cluster is left empty).
+static int __kmp_erase_restrict_to_allowed(kmp_erase_clusters_t *c, char *err,
+                                           size_t errlen) {
+  cpu_set_t set;
+  if (!__kmp_erase_allowed(&set))
+    return 0; // unknown: trust the user
+  uint64_t allowed[KMP_ERASE_CLUSTERS_MAX_CPUS / 64] = {0};
+  for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && cpu < CPU_SETSIZE;
+       ++cpu)
+    if (CPU_ISSET(cpu, &set))
+      allowed[cpu / 64] |= 1ull << (cpu % 64);
+  return kmp_erase_clusters_restrict(c, allowed, err, errlen);
+}
+
 #if KMP_USE_HWLOC
 static void __kmp_erase_add_cpus(kmp_erase_clusters_t *c, const char *name,
                                  hwloc_const_bitmap_t cpus,
@@ -219,19 +234,29 @@ static void __kmp_erase_load_model(void) {
     __kmp_erase_interp = kmp_erase_interp_none;
     return;
   }
-  char *text = __kmp_mvomp_read_file(__kmp_erase_model_path);
+  char *text = __kmp_mvomp_read_file("OMP_ERASE_MODEL", __kmp_erase_model_path,
+                                     "no interpolation");
   char err[256];
   if (text == NULL) {
-    __kmp_mvomp_warn("MVOMP ERASE",
-                     "OMP_ERASE_MODEL: cannot read '%s' (%s); no "
-                     "interpolation",
-                     __kmp_erase_model_path, strerror(errno));
     __kmp_erase_interp = kmp_erase_interp_none;
   } else if (kmp_erase_offline_parse(text, __kmp_erase_model_path,
                                      &machine.model, err, sizeof(err)) != 0) {
     __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_MODEL: %s; no interpolation",
                      err);
     __kmp_erase_interp = kmp_erase_interp_none;
+  } else {
+    int models = 0;
+    for (int c = 0; c < kmp_erase_nclasses; ++c)
+      models += __kmp_erase_interp == kmp_erase_interp_poly_kind
+                    ? machine.model.poly[c].nterms > 0
+                    : machine.model.pmnf[c].nterms > 0;
+    if (models == 0) {
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_MODEL: '%s' has no '%s' model for any task "
+                       "class (an empty file?); no interpolation",
+                       __kmp_erase_model_path, kind);
+      __kmp_erase_interp = kmp_erase_interp_none;
+    }
   }
   __kmp_str_free(&text);
 }
@@ -243,14 +268,11 @@ static void __kmp_erase_load_power(void) {
   if (__kmp_erase_power_path == NULL)
     return;
   const char *path = __kmp_erase_power_path;
-  char *text = __kmp_mvomp_read_file(path);
-  if (text == NULL) {
-    __kmp_mvomp_warn("MVOMP ERASE",
-                     "OMP_ERASE_POWER: cannot read '%s' (%s); without a power "
-                     "table ERASE minimises predicted time",
-                     path, strerror(errno));
+  char *text = __kmp_mvomp_read_file(
+      "OMP_ERASE_POWER", path,
+      "without a power table ERASE minimises predicted time");
+  if (text == NULL)
     return;
-  }
   char err[256];
   int failed =
       kmp_erase_power_parse(text, path, &machine.power, err, sizeof(err));
@@ -295,8 +317,13 @@ static void __kmp_erase_parse_slowdown(void) {
     return;
   char *copy = __kmp_str_format("%s", __kmp_erase_slowdown_value);
   char *save = NULL;
-  for (char *item = strtok_r(copy, ";", &save); item;
-       item = strtok_r(NULL, ";", &save)) {
+  char *item = strtok_r(copy, ";", &save);
+  if (item == NULL) // only separators
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_TEST_SLOWDOWN: '%s' names no "
+                     "<cluster>:<factor>; ignored",
+                     __kmp_erase_slowdown_value);
+  for (; item; item = strtok_r(NULL, ";", &save)) {
     char *colon = strchr(item, ':');
     char *end = NULL;
     int c = -1;
@@ -493,8 +520,12 @@ static int __kmp_erase_place(kmp_int32 gtid) {
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (sched_setaffinity(0, sizeof(set), &set) != 0)
-      __kmp_mvomp_warn("MVOMP ERASE", "cannot bind thread %d to CPU %d (%s)",
-                       gtid, cpu, strerror(errno));
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "cannot bind thread %d to CPU %d of cluster '%s' "
+                       "(clusters from %s): %s",
+                       gtid, cpu,
+                       machine.clusters.names[__kmp_erase_cluster_of_cpu(cpu)],
+                       machine.source, strerror(errno));
     cluster = __kmp_erase_cluster_of_cpu(cpu);
   }
   s.cluster = cluster;
@@ -1041,12 +1072,9 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid) { loop_cluster = -1; }
 static void __kmp_erase_write_stats(void) {
   if (__kmp_erase_stats_path == NULL || !machine.ready)
     return;
-  FILE *f = fopen(__kmp_erase_stats_path, "w");
-  if (f == NULL) {
-    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_STATS: cannot write '%s' (%s)",
-                     __kmp_erase_stats_path, strerror(errno));
+  FILE *f = __kmp_mvomp_open_output("OMP_ERASE_STATS", __kmp_erase_stats_path);
+  if (f == NULL)
     return;
-  }
   double rapl = __kmp_erase_rapl_joules();
   if (machine.rapl_start_j >= 0 && rapl >= 0)
     fprintf(f, "# measured energy: %.3f J (RAPL, whole machine, whole run)\n",
@@ -1097,9 +1125,7 @@ static void __kmp_erase_write_stats(void) {
       }
     __kmp_erase_unlock(t);
   }
-  if (fclose(f) != 0)
-    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_STATS: cannot write '%s' (%s)",
-                     __kmp_erase_stats_path, strerror(errno));
+  __kmp_mvomp_close_output("OMP_ERASE_STATS", __kmp_erase_stats_path, f);
 }
 
 // ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
@@ -1110,10 +1136,19 @@ void __kmp_erase_env_done(void) {
   machine.clusters.n = 0;
   if (__kmp_erase_clusters_value != NULL) {
     char err[256];
+    int restricted = 0;
     if (kmp_erase_clusters_parse(__kmp_erase_clusters_value, &machine.clusters,
-                                 err, sizeof(err)) == 0)
+                                 err, sizeof(err)) == 0 &&
+        (restricted = __kmp_erase_restrict_to_allowed(&machine.clusters, err,
+                                                      sizeof(err))) >= 0) {
       machine.source = "OMP_ERASE_CLUSTERS";
-    else {
+      if (restricted > 0)
+        __kmp_mvomp_warn("MVOMP ERASE",
+                         "OMP_ERASE_CLUSTERS='%s': CPUs %s do not exist or "
+                         "are not available to this process; they are left "
+                         "out",
+                         __kmp_erase_clusters_value, err);
+    } else {
       __kmp_mvomp_warn("MVOMP ERASE",
                        "OMP_ERASE_CLUSTERS='%s': %s; using the detected "
                        "clusters",
@@ -1171,6 +1206,8 @@ int __kmp_erase_clusters_in_use(char *buf, size_t len) {
   kmp_erase_clusters_print(&machine.clusters, buf, len);
   return 1;
 }
+
+int __kmp_erase_started(void) { return machine.ready; }
 
 void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
   if (!machine.ready)

@@ -58,6 +58,8 @@ void __kmp_erase_env_done(void);
 void __kmp_erase_display_env(kmp_str_buf_t *buffer);
 // The clusters in use, spelled as OMP_ERASE_CLUSTERS; 0 when ERASE is off.
 int __kmp_erase_clusters_in_use(char *buf, size_t len);
+// 1 once ERASE has set up (clusters, power table and model are read once).
+int __kmp_erase_started(void);
 
 // Multi-version tasks keep statistics per cluster (kmp_versions.cpp): the
 // calling thread's cluster (-1 when ERASE is not set up), and a cluster's

@@ -150,3 +150,35 @@ void kmp_erase_clusters_print(const kmp_erase_clusters_t *c, char *buf,
     }
   }
 }
+
+int kmp_erase_clusters_restrict(kmp_erase_clusters_t *c,
+                                const uint64_t *allowed, char *err,
+                                size_t errlen) {
+  kmp_erase_clusters_t out; // the CPUs left out, as one cluster to print
+  memset(&out, 0, sizeof(out));
+  out.n = 1;
+  int removed = 0;
+  for (int i = 0; i < c->n; ++i) {
+    int kept = 0;
+    for (int w = 0; w < KMP_ERASE_CLUSTERS_MAX_CPUS / 64; ++w) {
+      out.cpus[0][w] |= c->cpus[i][w] & ~allowed[w];
+      kept += __builtin_popcountll(c->cpus[i][w] & allowed[w]);
+    }
+    if (kept == 0) {
+      snprintf(err, errlen, "cluster '%s' has no CPU that exists and that "
+                            "this process may use", c->names[i]);
+      return -1;
+    }
+  }
+  for (int i = 0; i < c->n; ++i)
+    for (int w = 0; w < KMP_ERASE_CLUSTERS_MAX_CPUS / 64; ++w)
+      c->cpus[i][w] &= allowed[w];
+  removed = kmp_erase_clusters_size(&out, 0);
+  if (removed > 0) {
+    char list[KMP_ERASE_CLUSTERS_MAX_CPUS * 6];
+    kmp_erase_clusters_print(&out, list, sizeof(list));
+    snprintf(err, errlen, "%s", list + 1); // without the empty name's ':'
+  } else if (errlen > 0)
+    err[0] = 0;
+  return removed;
+}

@@ -41,6 +41,15 @@ int kmp_erase_clusters_of(const kmp_erase_clusters_t *c, int cpu);
 // Number of CPUs in cluster i.
 int kmp_erase_clusters_size(const kmp_erase_clusters_t *c, int i);
 
+// Keeps in c only the CPUs set in allowed (a bitmap of
+// KMP_ERASE_CLUSTERS_MAX_CPUS bits: the CPUs that exist and this process may
+// use). Returns how many CPUs were left out, writing them in err as a CPU
+// list ("2-1023"); or -1 when a cluster is left with no CPU, with err naming
+// it (c is then unchanged).
+int kmp_erase_clusters_restrict(kmp_erase_clusters_t *c,
+                                const uint64_t *allowed, char *err,
+                                size_t errlen);
+
 // The canonical spelling (ranges merged, CPUs in order), as OMP_DISPLAY_ENV
 // shows it; it parses back to the same clusters.
 void kmp_erase_clusters_print(const kmp_erase_clusters_t *c, char *buf,

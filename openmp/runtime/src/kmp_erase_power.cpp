@@ -102,10 +102,13 @@ struct Parser {
   int line = 0;
   char *err;
   size_t errlen;
+  int *lines = NULL; // the line of each run record, for the duplicate check
   // Reports "file:line: ..." and empties the table: a table with an error is
   // refused whole.
   int fail(const char *fmt, ...) {
     kmp_erase_power_free(table);
+    free(lines);
+    lines = NULL;
     int k = snprintf(err, errlen, "%s:%d: ", file, line);
     va_list ap;
     va_start(ap, fmt);
@@ -116,12 +119,29 @@ struct Parser {
   }
 };
 
+struct RunKey {
+  int cluster, cls, mhz, width, line;
+};
+
+int compareRunKeys(const void *x, const void *y) {
+  const RunKey &a = *(const RunKey *)x, &b = *(const RunKey *)y;
+  if (a.cluster != b.cluster)
+    return a.cluster < b.cluster ? -1 : 1;
+  if (a.cls != b.cls)
+    return a.cls < b.cls ? -1 : 1;
+  if (a.width != b.width)
+    return a.width < b.width ? -1 : 1;
+  if (a.mhz != b.mhz)
+    return a.mhz < b.mhz ? -1 : 1;
+  return a.line < b.line ? -1 : a.line > b.line;
+}
+
 } // namespace
 
 int kmp_erase_power_parse(const char *text, const char *file,
                           kmp_erase_power_t *t, char *err, size_t errlen) {
   memset(t, 0, sizeof(*t));
-  Parser p{t, file, 0, err, errlen};
+  Parser p{t, file, 0, err, errlen, NULL};
   int cap = 0;
   const char *s = text;
   while (*s) {
@@ -178,27 +198,57 @@ int kmp_erase_power_parse(const char *text, const char *file,
         return p.fail("width '%s' is not a positive number of cores", ws.w[4]);
       if (!parseWatts(ws.w[5], &r.watts))
         return p.fail("run power '%s' is not a number of watts >= 0", ws.w[5]);
-      for (int i = 0; i < t->nruns; ++i) {
-        const kmp_erase_run_power_t &o = t->runs[i];
-        if (o.cluster == r.cluster && o.cls == r.cls && o.mhz == r.mhz &&
-            o.width == r.width)
-          return p.fail("run power of %s %s %d MHz width %d given twice",
-                        ws.w[1], ws.w[2], r.mhz, r.width);
-      }
+      if (t->nruns == KMP_ERASE_MAX_RUNS)
+        return p.fail("more than %d run records", KMP_ERASE_MAX_RUNS);
       if (t->nruns == cap) {
         cap = cap ? 2 * cap : 16;
         kmp_erase_run_power_t *n = (kmp_erase_run_power_t *)realloc(
             t->runs, cap * sizeof(kmp_erase_run_power_t));
-        if (!n)
+        if (n)
+          t->runs = n;
+        int *l = (int *)realloc(p.lines, cap * sizeof(int));
+        if (l)
+          p.lines = l;
+        if (!n || !l)
           return p.fail("out of memory");
-        t->runs = n;
       }
+      p.lines[t->nruns] = p.line;
       t->runs[t->nruns++] = r;
     } else {
       return p.fail("unknown record '%s' (expected 'cluster' or 'run')",
                     ws.w[0]);
     }
   }
+  // Duplicates, found by sorting (a pairwise check took minutes on a table
+  // of 400,000 records).
+  if (t->nruns > 1) {
+    RunKey *keys = (RunKey *)malloc(t->nruns * sizeof(RunKey));
+    if (!keys)
+      return p.fail("out of memory");
+    for (int i = 0; i < t->nruns; ++i)
+      keys[i] = {t->runs[i].cluster, (int)t->runs[i].cls, t->runs[i].mhz,
+                 t->runs[i].width, p.lines[i]};
+    qsort(keys, t->nruns, sizeof(RunKey), compareRunKeys);
+    for (int i = 1; i < t->nruns; ++i) {
+      const RunKey &a = keys[i - 1], &b = keys[i];
+      if (a.cluster == b.cluster && a.cls == b.cls && a.mhz == b.mhz &&
+          a.width == b.width) {
+        RunKey dup = b;
+        int first = a.line;
+        free(keys);
+        p.line = dup.line;
+        char name[KMP_ERASE_MAX_NAME]; // fail() clears the table
+        memcpy(name, t->names[dup.cluster], sizeof(name));
+        return p.fail("run power of %s %s %d MHz width %d given twice (first "
+                      "at line %d)",
+                      name,
+                      kmp_erase_class_name((kmp_erase_class_t)dup.cls),
+                      dup.mhz, dup.width, first);
+      }
+    }
+    free(keys);
+  }
+  free(p.lines);
   if (t->nclusters == 0) {
     kmp_erase_power_free(t);
     snprintf(err, errlen, "%s: no 'cluster' record", file);

@@ -29,6 +29,9 @@ enum kmp_erase_class_t {
 
 #define KMP_ERASE_MAX_CLUSTERS 16
 #define KMP_ERASE_MAX_NAME 32
+// Run records in one table at most (16 clusters x 3 classes x 20 frequencies
+// x 64 widths is 61,440).
+#define KMP_ERASE_MAX_RUNS 131072
 
 struct kmp_erase_run_power_t {
   int cluster;

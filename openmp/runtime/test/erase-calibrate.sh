@@ -52,4 +52,16 @@ status=$?
 set -e
 [ $status = 1 ] || fail "bad --clusters: exit status $status"
 grep -q -- "--clusters: cluster 'all'" "$work/log" || fail "bad --clusters: $(cat "$work/log")"
+# CPUs that do not exist are refused before any thread starts (before, 1024
+# threads of 64 MiB were started, or bogus records written with exit 0).
+for spec in "a:0-1023" "a:0;b:1000-1023" "a:0,1000"; do
+  set +e
+  "$tool" --clusters "$spec" --seconds 0.02 --rapl "$work/rapl" --out "$work/x.power" 2>"$work/log"
+  status=$?
+  set -e
+  [ $status = 1 ] || fail "--clusters $spec: exit status $status, expected 1"
+  grep -q -- "--clusters: .*\(do not exist\|has no CPU that exists\)" "$work/log" ||
+    fail "--clusters $spec: $(cat "$work/log")"
+  [ ! -e "$work/x.power" ] || fail "--clusters $spec: a table was written"
+done
 echo "erase-calibrate: ok"

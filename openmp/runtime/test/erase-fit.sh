@@ -32,4 +32,24 @@ case $out in *"bad.model:2: expected numbers; no interpolation"*) ;; *) fail "ba
 case $out in *"results ok"*) ;; *) fail "bad model: the run did not go on: $out" ;; esac
 out=$("${erase[@]}" OMP_ERASE_INTERP=pmnf "$taskloop" 128 10 2>&1)
 case $out in *"OMP_ERASE_INTERP=pmnf needs OMP_ERASE_MODEL"*) ;; *) fail "no model: $out" ;; esac
+
+# Bad inputs: a message and exit 1, never an abort or an empty model with exit 0.
+expect_fail() { # <what the message says> <erase-fit arguments...>
+  local want=$1 rc=0
+  shift
+  "$fit" --out "$work/none.model" "$@" >"$work/bad.out" 2>&1 || rc=$?
+  [ $rc = 1 ] || fail "erase-fit $*: exit $rc, want 1: $(cat "$work/bad.out")"
+  grep -qF -- "$want" "$work/bad.out" || fail "erase-fit $*: no '$want' in: $(cat "$work/bad.out")"
+  [ ! -s "$work/none.model" ] || fail "erase-fit $*: wrote a model"
+}
+: >"$work/empty.csv"
+expect_fail "empty, not an OMP_ERASE_STATS file" "$work/empty.csv"
+expect_fail "not a regular file" "$work"
+expect_fail "cannot read $work/missing.csv" "$work/missing.csv"
+head=$(grep '^type,' "$work/run1.csv")
+printf '%s\nloop,taskloop,compute,all,1,5,1,inf,1\nloop,taskloop,compute,all,2,5,1,1,1\n' "$head" >"$work/inf.csv"
+expect_fail "no taskloop row with a width-1 time" "$work/inf.csv"
+printf '%s\nloop,taskloop,compute,all,1,5,1,1e-300,1\nloop,taskloop,compute,all,2,5,1,1e300,1\nloop,taskloop,compute,all,3,5,1,1e308,1\n' "$head" >"$work/huge.csv"
+expect_fail "times too far apart to compare" "$work/huge.csv"
+
 echo "erase-fit: ok"

@@ -31,10 +31,12 @@
 
 #include <libalglib/interpolation.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <map>
 #include <sstream>
@@ -53,11 +55,28 @@ int classOf(const std::string &name) {
 }
 
 // Taskloop rows of one stats file: (type, cluster) -> class and times.
+// A number from a whole field, finite; false otherwise.
+bool parseNumber(const std::string &s, double *out) {
+  char *end = NULL;
+  errno = 0;
+  *out = strtod(s.c_str(), &end);
+  return end != s.c_str() && *end == '\0' && errno == 0 && isfinite(*out);
+}
+
 bool readStats(const char *path, std::map<std::string, Times> &vectors,
                std::map<std::string, int> &classes) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    fprintf(stderr, "erase-fit: cannot read %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    fprintf(stderr, "erase-fit: cannot read %s: not a regular file\n", path);
+    return false;
+  }
   FILE *f = fopen(path, "r");
   if (f == NULL) {
-    fprintf(stderr, "erase-fit: cannot read %s\n", path);
+    fprintf(stderr, "erase-fit: cannot read %s: %s\n", path, strerror(errno));
     return false;
   }
   char line[1024];
@@ -84,22 +103,32 @@ bool readStats(const char *path, std::map<std::string, Times> &vectors,
     if (cols.size() < 9 || cols[1] != "taskloop")
       continue;
     int cls = classOf(cols[2]);
-    int width = atoi(cols[4].c_str());
-    double seconds = atof(cols[7].c_str());
-    if (cls < 0 || width < 1 || width > KMP_ERASE_MODEL_WIDTHS ||
-        !(seconds > 0)) {
+    double width = 0, seconds = 0;
+    if (cls < 0 || !parseNumber(cols[4], &width) || width != (int)width ||
+        width < 1 || width > KMP_ERASE_MODEL_WIDTHS ||
+        !parseNumber(cols[7], &seconds) || !(seconds > 0)) {
       fprintf(stderr, "erase-fit: %s:%d: malformed row, skipped\n", path,
               lineno);
       continue;
     }
     std::string key = std::string(path) + " " + cols[0] + " " + cols[3];
     Times &t = vectors[key];
-    if ((int)t.size() < width)
-      t.resize(width, 0.0);
-    t[width - 1] = seconds;
+    if ((int)t.size() < (int)width)
+      t.resize((int)width, 0.0);
+    t[(int)width - 1] = seconds;
     classes[key] = cls;
   }
+  bool failed = ferror(f);
   fclose(f);
+  if (failed) {
+    fprintf(stderr, "erase-fit: cannot read %s\n", path);
+    return false;
+  }
+  if (!header) {
+    fprintf(stderr, "erase-fit: %s: empty, not an OMP_ERASE_STATS file\n",
+            path);
+    return false;
+  }
   return true;
 }
 
@@ -120,8 +149,13 @@ double fit(const std::vector<double> &y,
   alglib::ae_int_t info;
   alglib::real_1d_array c;
   alglib::lsfitreport rep;
-  alglib::lsfitlinear(ya, fm, info, c, rep);
-  if (info <= 0)
+  try {
+    alglib::lsfitlinear(ya, fm, info, c, rep);
+  } catch (alglib::ap_error &e) { // e.g. values too large for its arithmetic
+    fprintf(stderr, "erase-fit: ALGLIB refused a fit: %s\n", e.msg.c_str());
+    return INFINITY;
+  }
+  if (info <= 0 || !isfinite(rep.rmserror))
     return INFINITY;
   coef.assign(c.getcontent(), c.getcontent() + m);
   return rep.rmserror;
@@ -218,6 +252,16 @@ int main(int argc, char **argv) {
     if (t.empty() || t[0] <= 0)
       continue; // without width 1 it cannot be normalised
     int c = classes[kv.first];
+    bool finite = true;
+    for (size_t w = 0; w < t.size(); ++w)
+      finite &= isfinite(t[w] / t[0]);
+    if (!finite) {
+      fprintf(stderr,
+              "erase-fit: %s: times too far apart to compare (a ratio to the "
+              "width-1 time overflows); vector skipped\n",
+              kv.first.c_str());
+      continue;
+    }
     if (sum[c].size() < t.size()) {
       sum[c].resize(t.size(), 0.0);
       count[c].resize(t.size(), 0);
@@ -228,6 +272,11 @@ int main(int argc, char **argv) {
         ++count[c][w];
       }
     ++used;
+  }
+  if (used == 0) {
+    fprintf(stderr, "erase-fit: no taskloop row with a width-1 time in the "
+                    "inputs; no model written\n");
+    return 1;
   }
   std::string model = "# ERASE offline model written by erase-fit from " +
                       std::to_string(used) + " taskloop vectors\n";
@@ -257,6 +306,10 @@ int main(int argc, char **argv) {
         basis[r].push_back(pow(x[r], k));
     std::vector<double> coef;
     double rms = fit(y, basis, coef);
+    if (coef.empty()) {
+      fprintf(stderr, "erase-fit: %s: no polynomial fits these times\n", name);
+      continue;
+    }
     model += std::string("poly ") + name;
     for (double v : coef) {
       snprintf(buf, sizeof(buf), " %.9g", v);

@@ -97,4 +97,26 @@ TEST(EraseClusters, Errors) {
   EXPECT_STREQ(Err, "more than 16 clusters");
 }
 
+// CPUs that do not exist or that the process may not use are left out of a
+// user's cluster list, and named; a cluster left with none is refused.
+TEST(EraseClusters, RestrictToAllowedCpus) {
+  uint64_t Allowed[KMP_ERASE_CLUSTERS_MAX_CPUS / 64] = {0};
+  Allowed[0] = 0x3; // CPUs 0 and 1
+  kmp_erase_clusters_t C;
+  char Err[256];
+  ASSERT_EQ(kmp_erase_clusters_parse("a:0;b:1-1023", &C, Err, sizeof(Err)), 0);
+  EXPECT_EQ(kmp_erase_clusters_restrict(&C, Allowed, Err, sizeof(Err)), 1022);
+  EXPECT_STREQ(Err, "2-1023");
+  EXPECT_EQ(kmp_erase_clusters_size(&C, 1), 1);
+  EXPECT_EQ(kmp_erase_clusters_of(&C, 5), -1);
+  ASSERT_EQ(kmp_erase_clusters_parse("a:0-1", &C, Err, sizeof(Err)), 0);
+  EXPECT_EQ(kmp_erase_clusters_restrict(&C, Allowed, Err, sizeof(Err)), 0);
+  EXPECT_STREQ(Err, "");
+  ASSERT_EQ(kmp_erase_clusters_parse("a:0;b:2-7", &C, Err, sizeof(Err)), 0);
+  EXPECT_EQ(kmp_erase_clusters_restrict(&C, Allowed, Err, sizeof(Err)), -1);
+  EXPECT_STREQ(Err, "cluster 'b' has no CPU that exists and that this process "
+                    "may use");
+  EXPECT_EQ(kmp_erase_clusters_size(&C, 1), 6); // unchanged
+}
+
 } // namespace

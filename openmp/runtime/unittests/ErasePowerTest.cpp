@@ -101,7 +101,8 @@ TEST(ErasePower, ErrorsNameFileAndLine) {
       {"cluster a idle 1\nrun a compute 1000 1\n",
        "p.power:2: expected 'run <cluster> <class> <MHz> <width> <watts>'"},
       {"cluster a idle 1\n\nrun a cache 1000 1 2\nrun a cache 1000 1 3\n",
-       "p.power:4: run power of a cache 1000 MHz width 1 given twice"},
+       "p.power:4: run power of a cache 1000 MHz width 1 given twice (first "
+       "at line 3)"},
       {"# nothing\n", "p.power: no 'cluster' record"},
   };
   for (const Case &C : Cases) {
@@ -117,6 +118,30 @@ TEST(ErasePower, ErrorsNameFileAndLine) {
   EXPECT_EQ(Name.Rc, -1);
   EXPECT_NE(std::string(Name.Err).find("longer than 31 characters"),
             std::string::npos);
+}
+
+// Large tables: 100,000 distinct records load (the duplicate check sorts; it
+// was pairwise, minutes at 400,000), a duplicate far from its first copy is
+// found with both lines, and more than KMP_ERASE_MAX_RUNS records are refused.
+TEST(ErasePower, LargeTables) {
+  std::string Text = "cluster a idle 1\n";
+  for (int I = 0; I < 100000; ++I)
+    Text += "run a compute " + std::to_string(1 + I / 100) + " " +
+            std::to_string(1 + I % 100) + " 2\n";
+  Table Big(Text);
+  EXPECT_EQ(Big.Rc, 0) << Big.Err;
+  EXPECT_EQ(Big.T.nruns, 100000);
+  Table Dup(Text + "run a compute 1 1 3\n");
+  EXPECT_STREQ(Dup.Err, "p.power:100002: run power of a compute 1 MHz width 1 "
+                        "given twice (first at line 2)");
+  std::string Many = "cluster a idle 1\n";
+  for (int I = 0; I <= KMP_ERASE_MAX_RUNS; ++I)
+    Many += "run a memory " + std::to_string(1 + I) + " 1 2\n";
+  Table Over(Many);
+  EXPECT_EQ(Over.Rc, -1);
+  EXPECT_NE(std::string(Over.Err).find("more than 131072 run records"),
+            std::string::npos)
+      << Over.Err;
 }
 
 } // namespace

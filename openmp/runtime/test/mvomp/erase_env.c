@@ -75,7 +75,7 @@
 // BAD: tasks: 100
 
 // BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_CLUSTERS='a:0;b:0': CPU 0 is in cluster 'a' and in 'b'; using the detected clusters
-// BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: cannot read '/nonexistent.power' (No such file or directory); without a power table ERASE minimises predicted time
+// BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: cannot read '/nonexistent.power': No such file or directory; without a power table ERASE minimises predicted time
 // BADFILES-DAG: OMP: Warning (MVOMP ERASE): OMP_ERASE_TEST_SLOWDOWN: 'z:2' is not <cluster in use>:<factor from 1 to 1000>; ignored
 // BADFILES: tasks: 100
 
