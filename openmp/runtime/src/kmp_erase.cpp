@@ -917,6 +917,15 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
       task_team->tt.tt_nproc <= 1)
     return tid;
   __kmp_erase_place(gtid);
+  // Only the tasks of an implicit task (a parallel region's own code: a
+  // producer loop, a single, a taskloop) are mapped. A task created by a task
+  // stays in its creator's deque, as in upstream libomp: if it went to another
+  // thread, the creator's taskwait would find none of its own children and
+  // run other threads' untied tasks instead, nesting task in taskwait in task
+  // without bound (a recursive untied Fibonacci overflowed the stack).
+  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
+  if (parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT)
+    return tid;
   if (loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, loop_cluster);
   EraseType *t = __kmp_erase_task_type(task);
