@@ -33,61 +33,26 @@ static void enter(void) {
 }
 static void leave(void) { --depth[omp_get_thread_num()]; }
 
-static long fib_untied(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  enter();
-#pragma omp task untied shared(a)
-  a = fib_untied(n - 1);
-#pragma omp task untied shared(b)
-  b = fib_untied(n - 2);
-#pragma omp taskwait
-  leave();
-  return a + b;
-}
-
-static long fib_tied(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  enter();
-#pragma omp task shared(a)
-  a = fib_tied(n - 1);
-#pragma omp task shared(b)
-  b = fib_tied(n - 2);
-#pragma omp taskwait
-  leave();
-  return a + b;
-}
-
-static long fib_final(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  enter();
-#pragma omp task shared(a) final(n < 15) untied
-  a = fib_final(n - 1);
-#pragma omp task shared(b) final(n < 15) untied
-  b = fib_final(n - 2);
-#pragma omp taskwait
-  leave();
-  return a + b;
-}
-
-static long fib_if(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  enter();
-#pragma omp task shared(a) if(n > 12) mergeable untied
-  a = fib_if(n - 1);
-#pragma omp task shared(b) if(n > 12) mergeable untied
-  b = fib_if(n - 2);
-#pragma omp taskwait
-  leave();
-  return a + b;
-}
+// fib with the given clauses on both child tasks.
+#define PRAGMA(x) _Pragma(#x)
+#define FIB(name, ...)                                                         \
+  static long name(int n) {                                                    \
+    if (n < 2)                                                                 \
+      return n;                                                                \
+    long a, b;                                                                 \
+    enter();                                                                   \
+    PRAGMA(omp task shared(a) __VA_ARGS__)                                     \
+    a = name(n - 1);                                                           \
+    PRAGMA(omp task shared(b) __VA_ARGS__)                                     \
+    b = name(n - 2);                                                           \
+    PRAGMA(omp taskwait)                                                       \
+    leave();                                                                   \
+    return a + b;                                                              \
+  }
+FIB(fib_untied, untied)
+FIB(fib_tied, )
+FIB(fib_final, final(n < 15) untied)
+FIB(fib_if, if (n > 12) mergeable untied)
 
 // Three children per node, each waited for (an unbalanced tree search's
 // shape): 3^n leaves.
