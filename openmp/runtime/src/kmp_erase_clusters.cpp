@@ -165,8 +165,10 @@ int kmp_erase_clusters_restrict(kmp_erase_clusters_t *c,
       kept += __builtin_popcountll(c->cpus[i][w] & allowed[w]);
     }
     if (kept == 0) {
-      snprintf(err, errlen, "cluster '%s' has no CPU that exists and that "
-                            "this process may use", c->names[i]);
+      snprintf(err, errlen,
+               "cluster '%s' has no CPU that exists and that "
+               "this process may use",
+               c->names[i]);
       return -1;
     }
   }

@@ -241,8 +241,7 @@ int kmp_erase_power_parse(const char *text, const char *file,
         memcpy(name, t->names[dup.cluster], sizeof(name));
         return p.fail("run power of %s %s %d MHz width %d given twice (first "
                       "at line %d)",
-                      name,
-                      kmp_erase_class_name((kmp_erase_class_t)dup.cls),
+                      name, kmp_erase_class_name((kmp_erase_class_t)dup.cls),
                       dup.mhz, dup.width, first);
       }
     }

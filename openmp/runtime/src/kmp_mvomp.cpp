@@ -127,8 +127,8 @@ char *__kmp_mvomp_read_file(const char *variable, const char *path,
 FILE *__kmp_mvomp_open_output(const char *variable, const char *path) {
   // Non-blocking open: a FIFO that nobody reads fails with ENXIO at once
   // instead of blocking the program's exit.
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC,
-                0666);
+  int fd =
+      open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
   FILE *f = NULL;
   if (fd >= 0) {
     int flags = fcntl(fd, F_GETFL);
@@ -139,15 +139,13 @@ FILE *__kmp_mvomp_open_output(const char *variable, const char *path) {
       close(fd);
   }
   if (f == NULL)
-    __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot write '%s': %s",
-                     variable, path,
-                     errno == ENXIO ? "a FIFO that no process reads"
-                                    : strerror(errno));
+    __kmp_mvomp_warn(
+        __kmp_mvomp_part(variable), "%s: cannot write '%s': %s", variable, path,
+        errno == ENXIO ? "a FIFO that no process reads" : strerror(errno));
   return f;
 }
 
-void __kmp_mvomp_close_output(const char *variable, const char *path,
-                              FILE *f) {
+void __kmp_mvomp_close_output(const char *variable, const char *path, FILE *f) {
   int failed = ferror(f);
   if (fclose(f) != 0 || failed)
     __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot write '%s': %s",
@@ -163,8 +161,7 @@ void __kmp_mvomp_line_warning(kmp_mvomp_line_warnings_t *w, int line,
   va_start(ap, fmt);
   vsnprintf(what, sizeof(what), fmt, ap);
   va_end(ap);
-  __kmp_mvomp_warn(w->part, "%s: %s:%d: %s", w->variable, w->path, line,
-                   what);
+  __kmp_mvomp_warn(w->part, "%s: %s:%d: %s", w->variable, w->path, line, what);
 }
 
 void __kmp_mvomp_line_warnings_done(kmp_mvomp_line_warnings_t *w) {

@@ -56,8 +56,7 @@ char *__kmp_mvomp_read_file(const char *variable, const char *path,
 FILE *__kmp_mvomp_open_output(const char *variable, const char *path);
 // Closes what __kmp_mvomp_open_output opened; a write error is a warning
 // naming the variable and path.
-void __kmp_mvomp_close_output(const char *variable, const char *path,
-                              FILE *f);
+void __kmp_mvomp_close_output(const char *variable, const char *path, FILE *f);
 
 // Counts the malformed lines of one input file: the first
 // KMP_MVOMP_MAX_LINE_WARNINGS are warned about one by one, the rest in one

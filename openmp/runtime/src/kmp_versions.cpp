@@ -306,8 +306,7 @@ void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
     for (int j = 0; j < i; ++j)
       same += descs[j].entry != descs[i].entry &&
               strcmp(descs[j].name ? descs[j].name : "", name) == 0;
-    char *unique =
-        same > 0 ? __kmp_str_format("%s#%d", name, same + 1) : NULL;
+    char *unique = same > 0 ? __kmp_str_format("%s#%d", name, same + 1) : NULL;
     if (unique)
       name = unique;
     kmp_mv_entry_t *e = __kmp_mv_find_entry(descs[i].entry, type);
@@ -397,38 +396,69 @@ struct kmp_mv_saved_t {
   kmp_int64 cost;
   char *name;
   char *cluster;
-  int line; // of the file, for the duplicate warning
+  int line;             // of the file, for the duplicate warning
   kmp_mv_saved_t *next; // hash chain
   kmp_mv_arm_t arm;
 };
 // Loaded rows in a hash table by (type, cost, locality, name, cluster), so
-// that loading and looking up stay linear in the file's size.
-#define KMP_MV_SAVED_BUCKETS 4096
-// Read-only once loaded.
-static kmp_mv_saved_t *__kmp_mv_saved[KMP_MV_SAVED_BUCKETS];
+// that loading and looking up stay linear in the file's size: the table
+// doubles when it holds twice as many rows as buckets. Read-only once loaded.
+static kmp_mv_saved_t **__kmp_mv_saved = NULL;
+static size_t __kmp_mv_saved_buckets = 0, __kmp_mv_nsaved = 0;
 
-static unsigned __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
-                                    kmp_int32 locality, const char *name,
-                                    const char *cluster) {
-  kmp_uint64 h = __kmp_mv_hash((kmp_uint64)(kmp_uint32)type ^
-                               ((kmp_uint64)cost * 31) ^
-                               ((kmp_uint64)(kmp_uint32)locality << 40));
+static kmp_uint64 __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
+                                      kmp_int32 locality, const char *name,
+                                      const char *cluster) {
+  kmp_uint64 h =
+      __kmp_mv_hash((kmp_uint64)(kmp_uint32)type ^ ((kmp_uint64)cost * 31) ^
+                    ((kmp_uint64)(kmp_uint32)locality << 40));
   for (const char *p = name; *p; ++p)
     h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
   for (const char *p = cluster; *p; ++p)
     h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-  return (unsigned)(__kmp_mv_hash(h) % KMP_MV_SAVED_BUCKETS);
+  return __kmp_mv_hash(h);
+}
+
+static kmp_mv_saved_t **__kmp_mv_saved_bucket(const kmp_mv_saved_t *v) {
+  return &__kmp_mv_saved[__kmp_mv_saved_hash(v->type, v->cost, v->locality,
+                                             v->name, v->cluster) %
+                         __kmp_mv_saved_buckets];
+}
+
+static void __kmp_mv_add_saved(kmp_mv_saved_t *v) {
+  if (__kmp_mv_nsaved >= 2 * __kmp_mv_saved_buckets) {
+    kmp_mv_saved_t **old = __kmp_mv_saved;
+    size_t nold = __kmp_mv_saved_buckets;
+    __kmp_mv_saved_buckets = nold ? 2 * nold : 1024;
+    __kmp_mv_saved = (kmp_mv_saved_t **)KMP_INTERNAL_MALLOC(
+        __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
+    memset(__kmp_mv_saved, 0,
+           __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
+    for (size_t b = 0; b < nold; ++b)
+      for (kmp_mv_saved_t *r = old[b], *next; r; r = next) {
+        next = r->next;
+        kmp_mv_saved_t **head = __kmp_mv_saved_bucket(r);
+        r->next = *head;
+        *head = r;
+      }
+    KMP_INTERNAL_FREE(old);
+  }
+  kmp_mv_saved_t **head = __kmp_mv_saved_bucket(v);
+  v->next = *head;
+  *head = v;
+  ++__kmp_mv_nsaved;
 }
 
 static kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
-                                           kmp_int32 locality,
-                                           const char *name,
+                                           kmp_int32 locality, const char *name,
                                            const char *cluster) {
+  if (__kmp_mv_saved_buckets == 0)
+    return NULL;
   kmp_mv_saved_t *v =
-      __kmp_mv_saved[__kmp_mv_saved_hash(type, cost, locality, name, cluster)];
-  while (v && !(v->type == type && v->cost == cost &&
-                v->locality == locality && strcmp(v->name, name) == 0 &&
-                strcmp(v->cluster, cluster) == 0))
+      __kmp_mv_saved[__kmp_mv_saved_hash(type, cost, locality, name, cluster) %
+                     __kmp_mv_saved_buckets];
+  while (v && !(v->type == type && v->cost == cost && v->locality == locality &&
+                strcmp(v->name, name) == 0 && strcmp(v->cluster, cluster) == 0))
     v = v->next;
   return v;
 }
@@ -488,10 +518,7 @@ void __kmp_mv_load_stats(const char *path) {
     v->cluster = __kmp_str_format("%s", row.cluster);
     v->line = lineno;
     kmp_mv_arm_from_row(&v->arm, &row);
-    kmp_mv_saved_t **head = &__kmp_mv_saved[__kmp_mv_saved_hash(
-        v->type, v->cost, v->locality, v->name, v->cluster)];
-    v->next = *head;
-    *head = v;
+    __kmp_mv_add_saved(v);
   }
   __kmp_mvomp_line_warnings_done(&warnings);
   __kmp_str_free(&text);
