@@ -72,9 +72,11 @@ if os.path.exists(sys.argv[1]):
     pristine = {t["name"]: t["code"] for t in json.load(open(sys.argv[1]))["tests"]}
 ours = [t["name"] for t in json.load(open(sys.argv[2]))["tests"]
         if t["code"] in ("FAIL", "TIMEOUT", "UNRESOLVED", "XPASS")]
+# Upstream's when unpatched upstream does not give the expected result either
+# (it fails, or passes a test marked XFAIL); ours when it does, or did not run.
 for name in ours:
     code = pristine.get(name, "NOT RUN")
-    print(("UPSTREAM" if code in ("FAIL", "TIMEOUT", "UNRESOLVED") else "OURS") +
+    print(("UPSTREAM" if code in ("FAIL", "TIMEOUT", "UNRESOLVED", "XPASS") else "OURS") +
           " " + name + " (unpatched upstream: " + code + ")")
 PY
 ) || die "cannot read the results of the re-run ($pjson)"

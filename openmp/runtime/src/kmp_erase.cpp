@@ -123,21 +123,6 @@ static bool __kmp_erase_allowed(cpu_set_t *set) {
   return sched_getaffinity(0, sizeof(*set), set) == 0;
 }
 
-// Leaves out of c the CPUs this process may not use (the kmp_erase_clusters_
-// restrict contract: how many, or -1 when a cluster is left empty).
-static int __kmp_erase_restrict_to_allowed(kmp_erase_clusters_t *c, char *err,
-                                           size_t errlen) {
-  cpu_set_t set;
-  if (!__kmp_erase_allowed(&set))
-    return 0; // unknown: trust the user
-  uint64_t allowed[KMP_ERASE_CLUSTERS_MAX_CPUS / 64] = {0};
-  for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && cpu < CPU_SETSIZE;
-       ++cpu)
-    if (CPU_ISSET(cpu, &set))
-      allowed[cpu / 64] |= 1ull << (cpu % 64);
-  return kmp_erase_clusters_restrict(c, allowed, err, errlen);
-}
-
 #if KMP_USE_HWLOC
 static void __kmp_erase_add_cpus(kmp_erase_clusters_t *c, const char *name,
                                  hwloc_const_bitmap_t cpus,
@@ -916,7 +901,6 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   if (!__kmp_erase_enabled || !machine.ready || gtid >= KMP_ERASE_MAX_GTID ||
       task_team->tt.tt_nproc <= 1)
     return tid;
-  __kmp_erase_place(gtid);
   // Only the tasks of an implicit task (a parallel region's own code: a
   // producer loop, a single, a taskloop) are mapped. A task created by a task
   // stays in its creator's deque, as in upstream libomp: if it went to another
@@ -926,6 +910,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
   if (parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT)
     return tid;
+  __kmp_erase_place(gtid);
   if (loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, loop_cluster);
   EraseType *t = __kmp_erase_task_type(task);
@@ -1148,8 +1133,8 @@ void __kmp_erase_env_done(void) {
     int restricted = 0;
     if (kmp_erase_clusters_parse(__kmp_erase_clusters_value, &machine.clusters,
                                  err, sizeof(err)) == 0 &&
-        (restricted = __kmp_erase_restrict_to_allowed(&machine.clusters, err,
-                                                      sizeof(err))) >= 0) {
+        (restricted = kmp_erase_clusters_restrict_to_affinity(
+             &machine.clusters, err, sizeof(err))) >= 0) {
       machine.source = "OMP_ERASE_CLUSTERS";
       if (restricted > 0)
         __kmp_mvomp_warn("MVOMP ERASE",

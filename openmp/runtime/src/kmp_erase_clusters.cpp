@@ -14,6 +14,7 @@
 #include "kmp_erase_clusters.h"
 
 #include <ctype.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -183,4 +184,18 @@ int kmp_erase_clusters_restrict(kmp_erase_clusters_t *c,
   } else if (errlen > 0)
     err[0] = 0;
   return removed;
+}
+
+int kmp_erase_clusters_restrict_to_affinity(kmp_erase_clusters_t *c, char *err,
+                                            size_t errlen) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0)
+    return 0; // unknown: trust the user
+  uint64_t allowed[KMP_ERASE_CLUSTERS_MAX_CPUS / 64] = {0};
+  for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && cpu < CPU_SETSIZE;
+       ++cpu)
+    if (CPU_ISSET(cpu, &set))
+      allowed[cpu / 64] |= 1ull << (cpu % 64);
+  return kmp_erase_clusters_restrict(c, allowed, err, errlen);
 }

@@ -50,6 +50,11 @@ int kmp_erase_clusters_restrict(kmp_erase_clusters_t *c,
                                 const uint64_t *allowed, char *err,
                                 size_t errlen);
 
+// kmp_erase_clusters_restrict with the CPUs of this process's affinity mask
+// (sched_getaffinity); 0 (nothing left out) where the mask cannot be read.
+int kmp_erase_clusters_restrict_to_affinity(kmp_erase_clusters_t *c, char *err,
+                                            size_t errlen);
+
 // The canonical spelling (ranges merged, CPUs in order), as OMP_DISPLAY_ENV
 // shows it; it parses back to the same clusters.
 void kmp_erase_clusters_print(const kmp_erase_clusters_t *c, char *buf,

@@ -102,13 +102,10 @@ struct Parser {
   int line = 0;
   char *err;
   size_t errlen;
-  int *lines = NULL; // the line of each run record, for the duplicate check
   // Reports "file:line: ..." and empties the table: a table with an error is
   // refused whole.
   int fail(const char *fmt, ...) {
     kmp_erase_power_free(table);
-    free(lines);
-    lines = NULL;
     int k = snprintf(err, errlen, "%s:%d: ", file, line);
     va_list ap;
     va_start(ap, fmt);
@@ -119,12 +116,11 @@ struct Parser {
   }
 };
 
-struct RunKey {
-  int cluster, cls, mhz, width, line;
-};
-
-int compareRunKeys(const void *x, const void *y) {
-  const RunKey &a = *(const RunKey *)x, &b = *(const RunKey *)y;
+// Orders run records by what must be unique (cluster, class, width,
+// frequency), then by line.
+int compareRuns(const void *x, const void *y) {
+  const kmp_erase_run_power_t &a = *(const kmp_erase_run_power_t *)x,
+                              &b = *(const kmp_erase_run_power_t *)y;
   if (a.cluster != b.cluster)
     return a.cluster < b.cluster ? -1 : 1;
   if (a.cls != b.cls)
@@ -141,7 +137,7 @@ int compareRunKeys(const void *x, const void *y) {
 int kmp_erase_power_parse(const char *text, const char *file,
                           kmp_erase_power_t *t, char *err, size_t errlen) {
   memset(t, 0, sizeof(*t));
-  Parser p{t, file, 0, err, errlen, NULL};
+  Parser p{t, file, 0, err, errlen};
   int cap = 0;
   const char *s = text;
   while (*s) {
@@ -204,15 +200,11 @@ int kmp_erase_power_parse(const char *text, const char *file,
         cap = cap ? 2 * cap : 16;
         kmp_erase_run_power_t *n = (kmp_erase_run_power_t *)realloc(
             t->runs, cap * sizeof(kmp_erase_run_power_t));
-        if (n)
-          t->runs = n;
-        int *l = (int *)realloc(p.lines, cap * sizeof(int));
-        if (l)
-          p.lines = l;
-        if (!n || !l)
+        if (!n)
           return p.fail("out of memory");
+        t->runs = n;
       }
-      p.lines[t->nruns] = p.line;
+      r.line = p.line;
       t->runs[t->nruns++] = r;
     } else {
       return p.fail("unknown record '%s' (expected 'cluster' or 'run')",
@@ -220,34 +212,26 @@ int kmp_erase_power_parse(const char *text, const char *file,
     }
   }
   // Duplicates, found by sorting (a pairwise check took minutes on a table
-  // of 400,000 records).
-  if (t->nruns > 1) {
-    RunKey *keys = (RunKey *)malloc(t->nruns * sizeof(RunKey));
-    if (!keys)
-      return p.fail("out of memory");
-    for (int i = 0; i < t->nruns; ++i)
-      keys[i] = {t->runs[i].cluster, (int)t->runs[i].cls, t->runs[i].mhz,
-                 t->runs[i].width, p.lines[i]};
-    qsort(keys, t->nruns, sizeof(RunKey), compareRunKeys);
-    for (int i = 1; i < t->nruns; ++i) {
-      const RunKey &a = keys[i - 1], &b = keys[i];
-      if (a.cluster == b.cluster && a.cls == b.cls && a.mhz == b.mhz &&
-          a.width == b.width) {
-        RunKey dup = b;
-        int first = a.line;
-        free(keys);
-        p.line = dup.line;
-        char name[KMP_ERASE_MAX_NAME]; // fail() clears the table
-        memcpy(name, t->names[dup.cluster], sizeof(name));
-        return p.fail("run power of %s %s %d MHz width %d given twice (first "
-                      "at line %d)",
-                      name, kmp_erase_class_name((kmp_erase_class_t)dup.cls),
-                      dup.mhz, dup.width, first);
-      }
+  // of 400,000 records); sorted, a lookup takes the lower of two equally
+  // near frequencies.
+  if (t->nruns > 1)
+    qsort(t->runs, t->nruns, sizeof(*t->runs), compareRuns);
+  for (int i = 1; i < t->nruns; ++i) {
+    const kmp_erase_run_power_t &a = t->runs[i - 1], &b = t->runs[i];
+    if (a.cluster == b.cluster && a.cls == b.cls && a.width == b.width &&
+        a.mhz == b.mhz) { // a is the first, by line
+      // fail() clears the table: copy what the message needs first.
+      kmp_erase_run_power_t dup = b;
+      int first = a.line;
+      char name[KMP_ERASE_MAX_NAME];
+      memcpy(name, t->names[dup.cluster], sizeof(name));
+      p.line = dup.line;
+      return p.fail("run power of %s %s %d MHz width %d given twice (first "
+                    "at line %d)",
+                    name, kmp_erase_class_name(dup.cls), dup.mhz, dup.width,
+                    first);
     }
-    free(keys);
   }
-  free(p.lines);
   if (t->nclusters == 0) {
     kmp_erase_power_free(t);
     snprintf(err, errlen, "%s: no 'cluster' record", file);

@@ -39,6 +39,7 @@ struct kmp_erase_run_power_t {
   int mhz;      // core frequency the power was measured at
   int width;    // cores running the task together
   double watts; // power of those cores while they run it (idle excluded)
+  int line;     // of the table's text, for messages
 };
 
 struct kmp_erase_power_t {
@@ -52,6 +53,7 @@ struct kmp_erase_power_t {
 // Parses a power table from text (the contents of file, named in messages).
 // Returns 0 and fills *table, or -1 with "file:line: what is wrong" in err
 // (errlen bytes at most) and *table empty.
+// The run records are kept sorted by cluster, class, width and frequency.
 int kmp_erase_power_parse(const char *text, const char *file,
                           kmp_erase_power_t *table, char *err, size_t errlen);
 
@@ -61,8 +63,9 @@ void kmp_erase_power_free(kmp_erase_power_t *table);
 int kmp_erase_power_cluster(const kmp_erase_power_t *table, const char *name);
 
 // Run power of class cls on width cores of cluster at mhz: the entry of that
-// cluster, class and width measured at the nearest frequency; -1 if the table
-// has none for that cluster, class and width.
+// cluster, class and width measured at the nearest frequency (the lower of
+// two equally near); -1 if the table has none for that cluster, class and
+// width.
 double kmp_erase_power_run(const kmp_erase_power_t *table, int cluster,
                            kmp_erase_class_t cls, int mhz, int width);
 

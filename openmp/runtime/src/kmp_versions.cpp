@@ -340,8 +340,8 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   e = __kmp_mv_find_entry(entry, type);
   if (e == NULL) {
-    char *name = (char *)KMP_INTERNAL_MALLOC(32);
-    snprintf(name, 32, "entry@%p", (void *)entry);
+    char name[32];
+    snprintf(name, sizeof(name), "entry@%p", (void *)entry);
     __kmp_mvomp_warn("MVOMP",
                      "task type %d launched a version that was not registered "
                      "(%s); it is counted as a version of its own",
@@ -349,7 +349,6 @@ static kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type,
     kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
     e = __kmp_mv_add_entry_locked(entry, t,
                                   __kmp_mv_slot_locked(t, name, "", entry));
-    KMP_INTERNAL_FREE(name);
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
   return e;
@@ -527,8 +526,6 @@ void __kmp_mv_load_stats(const char *path) {
 // The saved statistics of version `slot` of key s of type t, or NULL.
 static const kmp_mv_arm_t *
 __kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
-  if (__kmp_mv_load_path == NULL)
-    return NULL;
   const kmp_mv_saved_t *v = __kmp_mv_find_saved(
       t->id, s->cost, s->locality,
       t->versions.load(std::memory_order_acquire)[slot].name,
@@ -590,7 +587,7 @@ static void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   memset(&s->key.arms[s->key.narms], 0,
          (n - s->key.narms) * sizeof(kmp_mv_arm_t));
   bool loaded = false;
-  for (int i = s->key.narms; i < n && __kmp_mv_load_path != NULL; ++i) {
+  for (int i = s->key.narms; i < n && __kmp_mv_nsaved > 0; ++i) {
     const kmp_mv_arm_t *saved = __kmp_mv_saved_arm(t, s, i);
     if (saved != NULL) {
       s->key.arms[i] = *saved;

@@ -224,23 +224,15 @@ int main(int argc, char **argv) {
     return usage((std::string("--clusters: ") + err).c_str());
   // Every CPU named must exist and be usable: a thread is pinned to each
   // (a CPU that is not there would measure nothing, or bogus power).
-  cpu_set_t allowedSet;
-  if (sched_getaffinity(0, sizeof(allowedSet), &allowedSet) == 0) {
-    uint64_t allowed[KMP_ERASE_CLUSTERS_MAX_CPUS / 64] = {0};
-    for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS && cpu < CPU_SETSIZE;
-         ++cpu)
-      if (CPU_ISSET(cpu, &allowedSet))
-        allowed[cpu / 64] |= 1ull << (cpu % 64);
-    kmp_erase_clusters_t checked = clusters;
-    int left = kmp_erase_clusters_restrict(&checked, allowed, err, sizeof(err));
-    if (left != 0)
-      return usage((std::string("--clusters: ") +
-                    (left > 0 ? std::string("CPUs ") + err +
-                                    " do not exist or are not available to "
-                                    "this process"
-                              : std::string(err)))
-                       .c_str());
-  }
+  int left =
+      kmp_erase_clusters_restrict_to_affinity(&clusters, err, sizeof(err));
+  if (left != 0)
+    return usage((std::string("--clusters: ") +
+                  (left > 0 ? std::string("CPUs ") + err +
+                                  " do not exist or are not available to "
+                                  "this process"
+                            : std::string(err)))
+                     .c_str());
 
   Rapl rapl;
   if (!rapl.open(raplDir)) {

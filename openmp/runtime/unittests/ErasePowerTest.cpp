@@ -120,6 +120,19 @@ TEST(ErasePower, ErrorsNameFileAndLine) {
             std::string::npos);
 }
 
+// Two frequencies equally near the current one: the lower one's power, in
+// whatever order the table lists them.
+TEST(ErasePower, EquallyNearFrequenciesTakeTheLower) {
+  Table P("cluster a idle 1\n"
+          "run a compute 2000 1 8\n"
+          "run a compute 1000 1 4\n");
+  ASSERT_EQ(P.Rc, 0) << P.Err;
+  EXPECT_DOUBLE_EQ(
+      kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1500, 1), 4.0);
+  EXPECT_DOUBLE_EQ(
+      kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1600, 1), 8.0);
+}
+
 // Large tables: 100,000 distinct records load (the duplicate check sorts; it
 // was pairwise, minutes at 400,000), a duplicate far from its first copy is
 // found with both lines, and more than KMP_ERASE_MAX_RUNS records are refused.

@@ -85,20 +85,11 @@
 // BADPOWER: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER: {{.*}}.power:2: task class 'vector' is not memory, cache or compute; without a power table ERASE minimises predicted time
 // BADPOWER: tasks: 100
 
-#include <omp.h>
+#include "erase_tasks.h"
 #include <stdio.h>
 
 int main(void) {
-  int n = 0;
-#pragma omp parallel num_threads(2)
-#pragma omp single
-  for (int i = 0; i < 100; ++i) {
-#pragma omp task shared(n)
-    {
-#pragma omp atomic
-      ++n;
-    }
-  }
+  int n = erase_100_tasks();
   fprintf(stderr, "tasks: %d\n", n);
   return n == 100 ? 0 : 1;
 }

@@ -48,29 +48,15 @@
 // LATE: again: 100
 // LATEPOWER: OMP: Warning (MVOMP ERASE): OMP_ERASE_POWER='x.power' set after ERASE started
 
-#include <omp.h>
+#include "erase_tasks.h"
 #include <stdio.h>
 
-static int tasks(void) {
-  int n = 0;
-#pragma omp parallel num_threads(2)
-#pragma omp single
-  for (int i = 0; i < 100; ++i) {
-#pragma omp task shared(n)
-    {
-#pragma omp atomic
-      ++n;
-    }
-  }
-  return n;
-}
-
 int main(int argc, char **argv) {
-  int n = tasks();
+  int n = erase_100_tasks();
   fprintf(stderr, "tasks: %d\n", n);
   if (argc > 1) {
     kmp_set_defaults(argv[1]);
-    fprintf(stderr, "again: %d\n", tasks());
+    fprintf(stderr, "again: %d\n", erase_100_tasks());
   }
   return n == 100 ? 0 : 1;
 }
