@@ -38,7 +38,7 @@ double runProblem(const Config &C, kmp_mv_rng_t &Env, uint64_t Seed,
                   int Rounds) {
   double Mu[Versions], Best = 1e300;
   for (double &M : Mu) {
-    M = 1.0 + 0.1 * kmp_mv_rng_gaussian(&Env);
+    M = 1.0 + 0.1 * __kmp_mv_rng_gaussian(&Env);
     Best = M < Best ? M : Best;
   }
   std::vector<kmp_mv_arm_t> Arms(Versions);
@@ -55,12 +55,12 @@ double runProblem(const Config &C, kmp_mv_rng_t &Env, uint64_t Seed,
   for (int I = 0; I < Versions; ++I)
     Cand[I] = I;
   kmp_mv_rng_t Rng;
-  kmp_mv_rng_seed(&Rng, Seed);
+  __kmp_mv_rng_seed(&Rng, Seed);
   double Expected = 0;
   for (int R = 0; R < Rounds; ++R) {
-    int V = Cand[kmp_mv_select(&P, &Key, Cand, Versions, &Rng)];
-    double X = Mu[V] + 0.1 * kmp_mv_rng_gaussian(&Env);
-    kmp_mv_update(&P, &Key, V, (X > 0 ? X : 0) * Ns);
+    int V = Cand[__kmp_mv_select(&P, &Key, Cand, Versions, &Rng)];
+    double X = Mu[V] + 0.1 * __kmp_mv_rng_gaussian(&Env);
+    __kmp_mv_update(&P, &Key, V, (X > 0 ? X : 0) * Ns);
     Expected += Mu[V];
   }
   return 100.0 * (Expected / (Rounds * Best) - 1.0);
@@ -90,11 +90,11 @@ int main(int argc, char **argv) {
   for (const Config &C : Configs) {
     // The same problems (version means and noise) for every configuration.
     kmp_mv_rng_t Env;
-    kmp_mv_rng_seed(&Env, 2024);
+    __kmp_mv_rng_seed(&Env, 2024);
     double Sum = 0;
     for (int P = 0; P < Problems; ++P)
       Sum += runProblem(C, Env, 1000 + P, Rounds);
-    std::printf("| %s | %s | %g | %.2f |\n", kmp_mv_policy_name(C.Kind),
+    std::printf("| %s | %s | %g | %.2f |\n", __kmp_mv_policy_name(C.Kind),
                 C.Param, C.Value, Sum / Problems);
   }
   return 0;

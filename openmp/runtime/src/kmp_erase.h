@@ -1,12 +1,10 @@
 /*
- * kmp_erase.h -- ERASE, energy-aware task mapping (thesis 004), in libomp:
- * the clusters in use, the type table, the mapper's hooks in the push path,
- * the task timing around execution, cluster-restricted stealing, exponential
- * back-off sleep and taskloop moldability. The decisions themselves are pure
- * functions in kmp_erase_model.h; the power table and cluster list parsers
- * are kmp_erase_power.h and kmp_erase_clusters.h. docs/erase.md is the user
- * documentation. Every hook is behind one global test, so OMP_ERASE=off (the
- * default) is upstream libomp's behaviour.
+ * kmp_erase.h -- ERASE, energy-aware task mapping (thesis 004), what the rest
+ * of libomp sees: its settings and the hooks that kmp_settings.cpp and
+ * kmp_tasking.cpp call. Each hook is behind one flag of __kmp_mvomp_hooks
+ * (kmp_mvomp.h), so OMP_ERASE=off (the default) is upstream libomp's
+ * behaviour. The feature's files and what each owns: kmp_erase_internal.h and
+ * docs/architecture.md; docs/erase.md is the user documentation.
  */
 
 //===----------------------------------------------------------------------===//
@@ -27,9 +25,6 @@
 extern int __kmp_erase_enabled; // OMP_ERASE=on
 extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
 extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
-// The push path calls __kmp_erase_map_task: ERASE is on or threads may sleep
-// in back-off (set by __kmp_erase_env_done).
-extern int __kmp_erase_push_hook;
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
 enum {
@@ -49,9 +44,9 @@ extern char *__kmp_erase_slowdown_value; // OMP_ERASE_TEST_SLOWDOWN
 #define KMP_ERASE_DEFAULT_SLEEP_US 10
 #define KMP_ERASE_MAX_SLEEP_US 1000000
 
-// Called once the environment has been parsed: with OMP_ERASE=on, finds the
-// clusters, loads the power table (warnings name file and line) and prepares
-// the type table.
+// Called once the environment has been parsed (kmp_settings.cpp): with
+// OMP_ERASE=on, finds the clusters, loads the power table (warnings name file
+// and line) and the model, once; sets the hook flags.
 void __kmp_erase_env_done(void);
 
 // OMP_DISPLAY_ENV: where the clusters and the power come from.
@@ -61,21 +56,20 @@ int __kmp_erase_clusters_in_use(char *buf, size_t len);
 // 1 once ERASE has set up (clusters, power table and model are read once).
 int __kmp_erase_started(void);
 
-// Multi-version tasks keep statistics per cluster (kmp_versions.cpp): the
-// calling thread's cluster (-1 when ERASE is not set up), and a cluster's
-// name for stats.csv ("" for -1).
-int __kmp_erase_cluster_here(kmp_int32 gtid);
-const char *__kmp_erase_cluster_name(int cluster);
-
 // ---- Hooks in kmp_tasking.cpp ---------------------------------------------
-// The push path of thread gtid (team thread tid): the team thread whose
-// deque should get the task, tid to keep it, or KMP_ERASE_RUN_NOW to execute
-// it at once (the creation throttle while a type is being classified).
-#define KMP_ERASE_RUN_NOW (-2)
-kmp_int32 __kmp_erase_map_task(kmp_int32 gtid, kmp_int32 tid,
-                               kmp_task_team_t *task_team, kmp_task_t *task);
-// Wakes a thread that the mapper gave a task, if it sleeps in back-off.
-void __kmp_erase_wake(kmp_info_t *thread);
+// The push path of thread gtid (team thread tid), before the task goes to its
+// own deque: ERASE maps it to the team thread of the cluster where it costs
+// the least energy and gives it to that thread's deque. Returns
+// KMP_ERASE_PUSH_HERE to push it as upstream does (the mapper chose this
+// thread, or the give failed), TASK_NOT_PUSHED to execute it at once (the
+// creation throttle while a type is being classified), or
+// TASK_SUCCESSFULLY_PUSHED when it was given.
+#define KMP_ERASE_PUSH_HERE (-1)
+kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
+                           kmp_task_team_t *task_team, kmp_task_t *task);
+// What kmp_tasking.cpp exposes for it: its __kmp_give_task, which queues a
+// task in another thread's deque (growing it if needed).
+bool __kmp_mvomp_give_task(kmp_info_t *thread, kmp_int32 tid, kmp_task_t *task);
 // Thread tid of the team has queued a task in its own deque or in the
 // priority queue: unless it is a chunk of a molded taskloop (its creator runs
 // it next), one thread sleeping in back-off that may steal it is woken (the
@@ -101,12 +95,9 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec);
 
-// Giving a task to another thread's deque keeps the team's barrier sound:
-// give_begin before (0: do not give), give_undo if the give failed, and
-// took whenever a thread takes a task out of owner's deque (its own or a
-// victim's) in the stealing loop.
-int __kmp_erase_give_begin(kmp_info_t *target, kmp_task_team_t *task_team);
-void __kmp_erase_give_undo(kmp_info_t *target, kmp_task_team_t *task_team);
+// A thread takes a task out of owner's deque (its own or a victim's) in the
+// stealing loop: a task ERASE gave stops counting as an unfinished thread
+// (see __kmp_erase_push).
 void __kmp_erase_took(kmp_info_t *owner, kmp_task_team_t *task_team,
                       int *thread_finished);
 
@@ -118,15 +109,12 @@ int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,
 void __kmp_erase_backoff(kmp_int32 gtid, int found);
 
 // Taskloop moldability: a taskloop with neither grainsize nor num_tasks is
-// split into the width the mapper chooses (the number of tasks returned),
-// its tasks pushed to that cluster until split_done. The loop is timed from
-// here to the end of its last chunk.
-struct kmp_erase_loop_t {
-  void *type; // NULL: not molded
-};
+// split into the width the mapper chooses (the number of tasks returned), its
+// tasks pushed to that cluster until split_done (called for every taskloop
+// `task`; it ends the molding only of the taskloop that began it). The loop is
+// timed from here to the end of its last chunk.
 kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
-                                      kmp_uint64 trip_count,
-                                      kmp_erase_loop_t *loop);
-void __kmp_erase_taskloop_split_done(kmp_int32 gtid);
+                                      kmp_uint64 trip_count);
+void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task);
 
 #endif // KMP_ERASE_H

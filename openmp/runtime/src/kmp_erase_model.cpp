@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
+int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   int reset = 0;
   if (h->count > 0 && mhz > 0 && h->mhz > 0 &&
       fabs(mhz - h->mhz) > KMP_ERASE_DVFS_TOLERANCE * h->mhz) {
@@ -48,15 +48,15 @@ int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   return reset;
 }
 
-double kmp_erase_intensity(double cycles, double llc_misses,
-                           double flops_per_cycle) {
+double __kmp_erase_intensity(double cycles, double llc_misses,
+                             double flops_per_cycle) {
   if (llc_misses <= 0)
     return INFINITY;
   return cycles * flops_per_cycle / (llc_misses * 64.0);
 }
 
-kmp_erase_class_t kmp_erase_classify(double ai,
-                                     const kmp_erase_thresholds_t *t) {
+kmp_erase_class_t __kmp_erase_classify(double ai,
+                                       const kmp_erase_thresholds_t *t) {
   if (ai < t->cache)
     return kmp_erase_memory;
   if (ai < t->compute)
@@ -64,8 +64,8 @@ kmp_erase_class_t kmp_erase_classify(double ai,
   return kmp_erase_compute;
 }
 
-int kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
-                               char *err, size_t errlen) {
+int __kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
+                                 char *err, size_t errlen) {
   char *end = NULL;
   errno = 0;
   double cache = strtod(value, &end);
@@ -89,7 +89,8 @@ int kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
   return 0;
 }
 
-double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width) {
+double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster,
+                          int width) {
   double watts = in->idle[cluster];
   for (int c = 0; c < in->nclusters; ++c)
     if (c != cluster && in->active[c] == 0)
@@ -115,7 +116,7 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
           return kmp_erase_choice_t{c, w, 0.0};
         continue;
       }
-      double joules = kmp_erase_energy(in, c, w);
+      double joules = __kmp_erase_energy(in, c, w);
       if (joules < best.joules)
         best = kmp_erase_choice_t{c, w, joules};
     }
@@ -123,16 +124,16 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
   return best;
 }
 
-kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in) {
+kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in) {
   return __kmp_erase_least(in, true, -1, 0);
 }
 
-kmp_erase_choice_t kmp_erase_map_except(const kmp_erase_map_in_t *in,
-                                        int cluster, int width) {
+kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,
+                                          int cluster, int width) {
   return __kmp_erase_least(in, false, cluster, width);
 }
 
-double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
+double __kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
   if (w < 1 || w > maxwidth)
     return 0;
   if (seconds[w - 1] > 0)
@@ -171,16 +172,16 @@ double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
   return t < fastest ? fastest : t > slowest ? slowest : t;
 }
 
-double kmp_erase_function_eval(const kmp_erase_function_t *f, double w) {
+double __kmp_erase_function_eval(const kmp_erase_function_t *f, double w) {
   double y = 0, lg = log2(w);
   for (int k = 0; k < f->nterms; ++k)
     y += f->c[k] * pow(w, f->i[k]) * (f->j[k] != 0 ? pow(lg, f->j[k]) : 1.0);
   return y;
 }
 
-double kmp_erase_interp_offline(const kmp_erase_function_t *f,
-                                const double *vec, int nvec,
-                                const double *seconds, int maxwidth, int w) {
+double __kmp_erase_interp_offline(const kmp_erase_function_t *f,
+                                  const double *vec, int nvec,
+                                  const double *seconds, int maxwidth, int w) {
   if (f->nterms == 0 || w < 1 || w > maxwidth)
     return 0;
   double scale = 0;
@@ -192,7 +193,7 @@ double kmp_erase_interp_offline(const kmp_erase_function_t *f,
     }
   if (n == 0)
     return 0;
-  double y = kmp_erase_function_eval(f, w) * scale / n;
+  double y = __kmp_erase_function_eval(f, w) * scale / n;
   return isfinite(y) && y > 0 ? y : 0;
 }
 
@@ -205,8 +206,9 @@ int offlineFail(char *err, size_t errlen, const char *file, int line,
 }
 } // namespace
 
-int kmp_erase_offline_parse(const char *text, const char *file,
-                            kmp_erase_offline_t *m, char *err, size_t errlen) {
+int __kmp_erase_offline_parse(const char *text, const char *file,
+                              kmp_erase_offline_t *m, char *err,
+                              size_t errlen) {
   memset(m, 0, sizeof(*m));
   int line = 0;
   for (const char *p = text; *p;) {
@@ -228,7 +230,7 @@ int kmp_erase_offline_parse(const char *text, const char *file,
     char *clsname = strtok_r(NULL, " \t\r", &save);
     int cls = -1;
     for (int c = 0; c < kmp_erase_nclasses && clsname; ++c)
-      if (strcmp(clsname, kmp_erase_class_name((kmp_erase_class_t)c)) == 0)
+      if (strcmp(clsname, __kmp_erase_class_name((kmp_erase_class_t)c)) == 0)
         cls = c;
     if (strcmp(word, "poly") && strcmp(word, "pmnf") && strcmp(word, "vector"))
       return offlineFail(err, errlen, file, line,
@@ -236,7 +238,7 @@ int kmp_erase_offline_parse(const char *text, const char *file,
     if (cls < 0)
       return offlineFail(err, errlen, file, line,
                          "expected a task class: memory, cache or compute", m);
-    double v[3 * KMP_ERASE_MODEL_WIDTHS];
+    double v[3 * KMP_ERASE_MAX_WIDTH];
     int n = 0;
     for (char *num; (num = strtok_r(NULL, " \t\r", &save)) != NULL;) {
       char *stop = NULL;
@@ -249,7 +251,7 @@ int kmp_erase_offline_parse(const char *text, const char *file,
       v[n++] = x;
     }
     if (strcmp(word, "vector") == 0) {
-      if (n == 0 || n > KMP_ERASE_MODEL_WIDTHS)
+      if (n == 0 || n > KMP_ERASE_MAX_WIDTH)
         return offlineFail(err, errlen, file, line,
                            "a vector has 1 to 64 times, width 1 first", m);
       for (int k = 0; k < n; ++k)
@@ -292,7 +294,7 @@ int kmp_erase_offline_parse(const char *text, const char *file,
   return 0;
 }
 
-unsigned kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us) {
+unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us) {
   if (base_us == 0)
     return 0;
   if (b->failures < KMP_ERASE_BACKOFF_ROUNDS) {

@@ -47,7 +47,7 @@ struct kmp_erase_hist_t {
 };
 
 // Adds one sample; returns 1 if the entry was reset by a frequency change.
-int kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz);
+int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz);
 
 // ---- Classification (equation 2.4) ---------------------------------------
 // AI = cycles * flops_per_cycle / (llc_misses * 64 bytes). Below `cache` a
@@ -63,15 +63,15 @@ struct kmp_erase_thresholds_t {
 #define KMP_ERASE_DEFAULT_COMPUTE_AI 32.0
 
 // The arithmetic intensity; no misses at all is infinitely intense.
-double kmp_erase_intensity(double cycles, double llc_misses,
-                           double flops_per_cycle);
-kmp_erase_class_t kmp_erase_classify(double ai,
-                                     const kmp_erase_thresholds_t *t);
+double __kmp_erase_intensity(double cycles, double llc_misses,
+                             double flops_per_cycle);
+kmp_erase_class_t __kmp_erase_classify(double ai,
+                                       const kmp_erase_thresholds_t *t);
 
 // OMP_ERASE_THRESHOLDS="<cache AI>,<compute AI>" (0 < cache < compute).
 // Returns 0, or -1 with a message in err and *t untouched.
-int kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
-                               char *err, size_t errlen);
+int __kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
+                                 char *err, size_t errlen);
 
 // ---- Mapping (section 3.3.1) ----------------------------------------------
 // For each cluster c and width w (1..maxwidth, w <= size[c]), the energy of
@@ -101,7 +101,7 @@ struct kmp_erase_choice_t {
   double joules; // predicted energy, 0 for an untried configuration
 };
 
-kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in);
+kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in);
 
 // The least-energy measured configuration other than (cluster, width), or
 // cluster -1. Every KMP_ERASE_REFRESH-th decision of a type goes there: the
@@ -109,11 +109,11 @@ kmp_erase_choice_t kmp_erase_map(const kmp_erase_map_in_t *in);
 // looked slow once (a preempted task, a busy core) would never be measured
 // again.
 #define KMP_ERASE_REFRESH 64
-kmp_erase_choice_t kmp_erase_map_except(const kmp_erase_map_in_t *in,
-                                        int cluster, int width);
+kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,
+                                          int cluster, int width);
 
-// Predicted energy of one configuration, as kmp_erase_map computes it.
-double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
+// Predicted energy of one configuration, as __kmp_erase_map computes it.
+double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
 
 // ---- Online interpolation over widths (section 3.4) -----------------------
 // The predicted time at width w of one (type, cluster) from the widths
@@ -125,7 +125,7 @@ double kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
 // (t_m). Returns 0 (unknown: try it) with fewer than two measured widths or
 // beyond that reach. A polynomial fitted to a few widths can predict nonsense
 // far away (thesis 004 saw negative times); this cannot.
-double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w);
+double __kmp_erase_interp_linear(const double *seconds, int maxwidth, int w);
 
 // ---- Offline models (section 3.4, Algorithm 1) -----------------------------
 // Written by the erase-fit command from OMP_ERASE_STATS dumps, read by the
@@ -138,7 +138,6 @@ double kmp_erase_interp_linear(const double *seconds, int maxwidth, int w);
 //   vector <class> <t1> <t2> ...                  normalised time at width
 //   1, 2..
 #define KMP_ERASE_MODEL_TERMS 8
-#define KMP_ERASE_MODEL_WIDTHS 64
 
 struct kmp_erase_function_t {
   int nterms; // 0: none
@@ -149,22 +148,22 @@ struct kmp_erase_function_t {
 struct kmp_erase_offline_t {
   kmp_erase_function_t poly[kmp_erase_nclasses], pmnf[kmp_erase_nclasses];
   int nvec[kmp_erase_nclasses];
-  double vec[kmp_erase_nclasses][KMP_ERASE_MODEL_WIDTHS];
+  double vec[kmp_erase_nclasses][KMP_ERASE_MAX_WIDTH];
 };
 
 // Returns 0, or -1 with "file:line: message" in err and *m emptied.
-int kmp_erase_offline_parse(const char *text, const char *file,
-                            kmp_erase_offline_t *m, char *err, size_t errlen);
+int __kmp_erase_offline_parse(const char *text, const char *file,
+                              kmp_erase_offline_t *m, char *err, size_t errlen);
 
-double kmp_erase_function_eval(const kmp_erase_function_t *f, double w);
+double __kmp_erase_function_eval(const kmp_erase_function_t *f, double w);
 
 // Phase 3 of Algorithm 1: f(w) times the average, over the widths measured
 // (seconds[0..maxwidth-1], 0 = not measured) that the vector covers, of
 // measured / vector. 0 (unknown: try it) without such a width, without a
 // function or vector, or when the prediction is not a positive number.
-double kmp_erase_interp_offline(const kmp_erase_function_t *f,
-                                const double *vec, int nvec,
-                                const double *seconds, int maxwidth, int w);
+double __kmp_erase_interp_offline(const kmp_erase_function_t *f,
+                                  const double *vec, int nvec,
+                                  const double *seconds, int maxwidth, int w);
 
 // ---- Exponential back-off sleep (section 3.3.1) ---------------------------
 // After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
@@ -179,8 +178,8 @@ struct kmp_erase_backoff_t {
 };
 
 // One failed round: the microseconds to sleep now (0 = keep spinning).
-unsigned kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us);
-static inline void kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
+unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us);
+static inline void __kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
   b->failures = 0;
   b->shift = 0;
 }

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *kmp_erase_class_name(kmp_erase_class_t cls) {
+const char *__kmp_erase_class_name(kmp_erase_class_t cls) {
   switch (cls) {
   case kmp_erase_memory:
     return "memory";
@@ -33,7 +33,7 @@ const char *kmp_erase_class_name(kmp_erase_class_t cls) {
   }
 }
 
-int kmp_erase_cpufreq_mhz(int cpu) {
+int __kmp_erase_cpufreq_mhz(int cpu) {
   char path[96];
   snprintf(path, sizeof(path),
            "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_cur_freq", cpu);
@@ -47,14 +47,14 @@ int kmp_erase_cpufreq_mhz(int cpu) {
   return khz > 0 ? (int)(khz / 1000) : 0;
 }
 
-int kmp_erase_power_cluster(const kmp_erase_power_t *t, const char *name) {
+int __kmp_erase_power_cluster(const kmp_erase_power_t *t, const char *name) {
   for (int i = 0; i < t->nclusters; ++i)
     if (strcmp(t->names[i], name) == 0)
       return i;
   return -1;
 }
 
-void kmp_erase_power_free(kmp_erase_power_t *t) {
+void __kmp_erase_power_free(kmp_erase_power_t *t) {
   free(t->runs);
   memset(t, 0, sizeof(*t));
 }
@@ -105,7 +105,7 @@ struct Parser {
   // Reports "file:line: ..." and empties the table: a table with an error is
   // refused whole.
   int fail(const char *fmt, ...) {
-    kmp_erase_power_free(table);
+    __kmp_erase_power_free(table);
     int k = snprintf(err, errlen, "%s:%d: ", file, line);
     va_list ap;
     va_start(ap, fmt);
@@ -134,8 +134,8 @@ int compareRuns(const void *x, const void *y) {
 
 } // namespace
 
-int kmp_erase_power_parse(const char *text, const char *file,
-                          kmp_erase_power_t *t, char *err, size_t errlen) {
+int __kmp_erase_power_parse(const char *text, const char *file,
+                            kmp_erase_power_t *t, char *err, size_t errlen) {
   memset(t, 0, sizeof(*t));
   Parser p{t, file, 0, err, errlen};
   int cap = 0;
@@ -163,7 +163,7 @@ int kmp_erase_power_parse(const char *text, const char *file,
       if (strlen(ws.w[1]) >= KMP_ERASE_MAX_NAME)
         return p.fail("cluster name '%s' longer than %d characters", ws.w[1],
                       KMP_ERASE_MAX_NAME - 1);
-      if (kmp_erase_power_cluster(t, ws.w[1]) >= 0)
+      if (__kmp_erase_power_cluster(t, ws.w[1]) >= 0)
         return p.fail("cluster '%s' defined twice", ws.w[1]);
       if (t->nclusters == KMP_ERASE_MAX_CLUSTERS)
         return p.fail("more than %d clusters", KMP_ERASE_MAX_CLUSTERS);
@@ -176,12 +176,12 @@ int kmp_erase_power_parse(const char *text, const char *file,
       kmp_erase_run_power_t r;
       if (ws.n != 6)
         return p.fail("expected 'run <cluster> <class> <MHz> <width> <watts>'");
-      r.cluster = kmp_erase_power_cluster(t, ws.w[1]);
+      r.cluster = __kmp_erase_power_cluster(t, ws.w[1]);
       if (r.cluster < 0)
         return p.fail("cluster '%s' is not defined above", ws.w[1]);
       int c = 0;
       while (c < kmp_erase_nclasses &&
-             strcmp(ws.w[2], kmp_erase_class_name((kmp_erase_class_t)c)) != 0)
+             strcmp(ws.w[2], __kmp_erase_class_name((kmp_erase_class_t)c)) != 0)
         ++c;
       if (c == kmp_erase_nclasses)
         return p.fail("task class '%s' is not memory, cache or compute",
@@ -228,20 +228,20 @@ int kmp_erase_power_parse(const char *text, const char *file,
       p.line = dup.line;
       return p.fail("run power of %s %s %d MHz width %d given twice (first "
                     "at line %d)",
-                    name, kmp_erase_class_name(dup.cls), dup.mhz, dup.width,
+                    name, __kmp_erase_class_name(dup.cls), dup.mhz, dup.width,
                     first);
     }
   }
   if (t->nclusters == 0) {
-    kmp_erase_power_free(t);
+    __kmp_erase_power_free(t);
     snprintf(err, errlen, "%s: no 'cluster' record", file);
     return -1;
   }
   return 0;
 }
 
-double kmp_erase_power_run(const kmp_erase_power_t *t, int cluster,
-                           kmp_erase_class_t cls, int mhz, int width) {
+double __kmp_erase_power_run(const kmp_erase_power_t *t, int cluster,
+                             kmp_erase_class_t cls, int mhz, int width) {
   const kmp_erase_run_power_t *best = NULL;
   for (int i = 0; i < t->nruns; ++i) {
     const kmp_erase_run_power_t &r = t->runs[i];

@@ -17,6 +17,8 @@
 #ifndef KMP_ERASE_POWER_H
 #define KMP_ERASE_POWER_H
 
+#include "kmp_erase_limits.h"
+
 #include <stddef.h>
 
 // Task classes by arithmetic intensity (thesis 004, equation 2.4).
@@ -26,12 +28,6 @@ enum kmp_erase_class_t {
   kmp_erase_compute = 2, // high: compute-bound (a stencil sweep)
   kmp_erase_nclasses = 3
 };
-
-#define KMP_ERASE_MAX_CLUSTERS 16
-#define KMP_ERASE_MAX_NAME 32
-// Run records in one table at most (16 clusters x 3 classes x 20 frequencies
-// x 64 widths is 61,440).
-#define KMP_ERASE_MAX_RUNS 131072
 
 struct kmp_erase_run_power_t {
   int cluster;
@@ -47,33 +43,33 @@ struct kmp_erase_power_t {
   char names[KMP_ERASE_MAX_CLUSTERS][KMP_ERASE_MAX_NAME];
   double idle[KMP_ERASE_MAX_CLUSTERS]; // watts of the whole cluster, idle
   int nruns;
-  kmp_erase_run_power_t *runs; // owned: kmp_erase_power_free
+  kmp_erase_run_power_t *runs; // owned: __kmp_erase_power_free
 };
 
 // Parses a power table from text (the contents of file, named in messages).
 // Returns 0 and fills *table, or -1 with "file:line: what is wrong" in err
 // (errlen bytes at most) and *table empty.
 // The run records are kept sorted by cluster, class, width and frequency.
-int kmp_erase_power_parse(const char *text, const char *file,
-                          kmp_erase_power_t *table, char *err, size_t errlen);
+int __kmp_erase_power_parse(const char *text, const char *file,
+                            kmp_erase_power_t *table, char *err, size_t errlen);
 
-void kmp_erase_power_free(kmp_erase_power_t *table);
+void __kmp_erase_power_free(kmp_erase_power_t *table);
 
 // The cluster named name, or -1.
-int kmp_erase_power_cluster(const kmp_erase_power_t *table, const char *name);
+int __kmp_erase_power_cluster(const kmp_erase_power_t *table, const char *name);
 
 // Run power of class cls on width cores of cluster at mhz: the entry of that
 // cluster, class and width measured at the nearest frequency (the lower of
 // two equally near); -1 if the table has none for that cluster, class and
 // width.
-double kmp_erase_power_run(const kmp_erase_power_t *table, int cluster,
-                           kmp_erase_class_t cls, int mhz, int width);
+double __kmp_erase_power_run(const kmp_erase_power_t *table, int cluster,
+                             kmp_erase_class_t cls, int mhz, int width);
 
 // Class names as the format spells them ("memory", "cache", "compute").
-const char *kmp_erase_class_name(kmp_erase_class_t cls);
+const char *__kmp_erase_class_name(kmp_erase_class_t cls);
 
 // The current frequency of a CPU in MHz as cpufreq reports it
 // (scaling_cur_freq), or 0 where it does not.
-int kmp_erase_cpufreq_mhz(int cpu);
+int __kmp_erase_cpufreq_mhz(int cpu);
 
 #endif // KMP_ERASE_POWER_H

@@ -1,7 +1,8 @@
 /*
- * kmp_mvomp.cpp -- MVOMP's identity in libomp: the version string,
- * kmp_mvomp_version(), the MVOMP lines of OMP_DISPLAY_ENV, MVOMP's warnings,
- * and the guarded reading and writing of its input and output files.
+ * kmp_mvomp.cpp -- MVOMP's base layer (kmp_mvomp.h): the version string,
+ * kmp_mvomp_version(), the MVOMP lines of OMP_DISPLAY_ENV, the hook flags,
+ * the clock, MVOMP's warnings, the guarded reading and writing of its input
+ * and output files, CSV fields, and the one exit-time registration.
  */
 
 //===----------------------------------------------------------------------===//
@@ -12,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kmp.h"
 #include "kmp_mvomp.h"
+#include "kmp_lock.h"
 #include "mvomp.h"
 
 #include <errno.h>
@@ -29,6 +30,24 @@ char const __kmp_mvomp_ident[] =
 
 const char *kmp_mvomp_version(void) {
   return __kmp_mvomp_ident + 5; // without "@(#) "
+}
+
+kmp_mvomp_hooks_t __kmp_mvomp_hooks = {0, 0, 0, 0, 0};
+
+#if KMP_OS_UNIX && (KMP_ARCH_X86 || KMP_ARCH_X86_64)
+double __kmp_mvomp_tick_ns = 0;
+#endif
+kmp_uint64 __kmp_mvomp_epoch = 0;
+
+// Trace times count from the start of the program.
+__attribute__((constructor)) static void __kmp_mvomp_set_epoch(void) {
+  __kmp_mvomp_epoch = __kmp_mvomp_ticks();
+}
+
+kmp_uint64 __kmp_mvomp_now_ns(void) {
+  if (UNLIKELY(!TCR_4(__kmp_init_serial)))
+    __kmp_serial_initialize(); // the TSC is calibrated there
+  return (kmp_uint64)((double)__kmp_mvomp_ticks() * __kmp_mvomp_ns_per_tick());
 }
 
 void __kmp_mvomp_display_env(kmp_str_buf_t *buffer) {
@@ -181,4 +200,57 @@ int __kmp_mvomp_parse_switch(const char *value) {
       return 0;
   }
   return -1;
+}
+
+FILE *__kmp_mvomp_csv_open(const char *variable, const char *path,
+                           const char *preamble, const char *header) {
+  FILE *f = __kmp_mvomp_open_output(variable, path);
+  if (f != NULL) {
+    if (preamble != NULL)
+      fputs(preamble, f);
+    fputs(header, f);
+  }
+  return f;
+}
+
+void __kmp_mvomp_csv_string(FILE *f, const char *s, int always) {
+  size_t len = strlen(s);
+  if (!always && strpbrk(s, ",\"\r\n") == NULL &&
+      (len == 0 || (s[0] != ' ' && s[len - 1] != ' '))) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; ++s) {
+    if (*s == '"')
+      fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+// The writers registered by __kmp_mvomp_at_exit, run by one atexit function.
+#define KMP_MVOMP_MAX_EXIT_WRITERS 8
+static void (*__kmp_mvomp_exit_writers[KMP_MVOMP_MAX_EXIT_WRITERS])(void);
+static int __kmp_mvomp_nexit_writers = 0;
+
+static void __kmp_mvomp_run_exit_writers(void) {
+  for (int i = 0; i < __kmp_mvomp_nexit_writers; ++i)
+    __kmp_mvomp_exit_writers[i]();
+}
+
+void __kmp_mvomp_at_exit(void (*fn)(void)) {
+  static kmp_bootstrap_lock_t lock = KMP_BOOTSTRAP_LOCK_INITIALIZER(lock);
+  __kmp_acquire_bootstrap_lock(&lock);
+  int known = 0;
+  for (int i = 0; i < __kmp_mvomp_nexit_writers; ++i)
+    known |= __kmp_mvomp_exit_writers[i] == fn;
+  if (!known) {
+    KMP_DEBUG_ASSERT(__kmp_mvomp_nexit_writers < KMP_MVOMP_MAX_EXIT_WRITERS);
+    if (__kmp_mvomp_nexit_writers == 0)
+      atexit(__kmp_mvomp_run_exit_writers);
+    if (__kmp_mvomp_nexit_writers < KMP_MVOMP_MAX_EXIT_WRITERS)
+      __kmp_mvomp_exit_writers[__kmp_mvomp_nexit_writers++] = fn;
+  }
+  __kmp_release_bootstrap_lock(&lock);
 }

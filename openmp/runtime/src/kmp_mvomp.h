@@ -1,5 +1,10 @@
 /*
- * kmp_mvomp.h -- MVOMP's hooks into libomp (identity, settings display).
+ * kmp_mvomp.h -- MVOMP's base layer in libomp, below everything else MVOMP
+ * adds (docs/architecture.md): identity, warnings, the hook flags that
+ * upstream files test, the one clock, reading input files, writing CSV
+ * files, and the one exit-time registration of the files written at exit.
+ * Nothing here calls into the layers above (topology, multi-version tasks,
+ * ERASE).
  */
 
 //===----------------------------------------------------------------------===//
@@ -13,9 +18,11 @@
 #ifndef KMP_MVOMP_H
 #define KMP_MVOMP_H
 
+#include "kmp.h"
 #include "kmp_str.h"
 
 #include <stdio.h>
+#include <time.h>
 
 // MVOMP's release, and the upstream libomp it is built from.
 #define KMP_MVOMP_VERSION "0.1.0"
@@ -28,10 +35,62 @@ extern char const __kmp_mvomp_ident[];
 // Appends MVOMP's lines to the OMP_DISPLAY_ENV report.
 void __kmp_mvomp_display_env(kmp_str_buf_t *buffer);
 
-// MVOMP's runtime warnings, "OMP: Warning (<part>): ..." on stderr, silenced
-// by KMP_WARNINGS=off like libomp's own.
+// ---- Hook flags -------------------------------------------------------------
+// What MVOMP's hooks in upstream files (kmp_tasking.cpp, docs/architecture.md)
+// test, in one struct as OMPT's ompt_enabled: each hook is one UNLIKELY test of
+// one flag, so that with every flag 0 (the default) libomp runs as upstream.
+// The flags are derived from the settings by the layer that owns them when
+// the environment has been read (__kmp_erase_env_done, OMP_SELECT_TRACE).
+typedef struct kmp_mvomp_hooks {
+  int erase;       // ERASE is set up: time tasks, map them, mold taskloops
+  int erase_push;  // the push path calls ERASE (mapping, or back-off wake-up)
+  int erase_steal; // ERASE with OMP_ERASE_STEAL=cluster
+  int erase_sleep; // threads that find no task sleep in back-off
+  int trace;       // OMP_SELECT_TRACE: multi-version executions are recorded
+} kmp_mvomp_hooks_t;
+extern kmp_mvomp_hooks_t __kmp_mvomp_hooks;
+
+// ---- The clock
+// --------------------------------------------------------------- Every
+// measurement of MVOMP (multi-version executions, ERASE's task and taskloop
+// times, trace times) reads this clock. The TSC where libomp itself relies on
+// it (x86, for its blocktime: calibrated at initialisation,
+// __kmp_ticks_per_msec), since reading it costs a few nanoseconds; elsewhere
+// CLOCK_MONOTONIC in nanoseconds.
+#if KMP_OS_UNIX && (KMP_ARCH_X86 || KMP_ARCH_X86_64)
+static inline kmp_uint64 __kmp_mvomp_ticks(void) {
+  return __builtin_ia32_rdtsc();
+}
+extern double __kmp_mvomp_tick_ns; // set once libomp has calibrated the TSC
+static inline double __kmp_mvomp_ns_per_tick(void) {
+  if (UNLIKELY(__kmp_mvomp_tick_ns == 0))
+    __kmp_mvomp_tick_ns = 1e6 / (double)__kmp_ticks_per_msec;
+  return __kmp_mvomp_tick_ns;
+}
+#else
+static inline kmp_uint64 __kmp_mvomp_ticks(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (kmp_uint64)ts.tv_sec * 1000000000ULL + (kmp_uint64)ts.tv_nsec;
+}
+static inline double __kmp_mvomp_ns_per_tick(void) { return 1.0; }
+#endif
+// Now in nanoseconds (kmp_task_stats_time()); initialises libomp if needed,
+// since the TSC is calibrated there.
+kmp_uint64 __kmp_mvomp_now_ns(void);
+// The ticks at the program's start: trace times count from it.
+extern kmp_uint64 __kmp_mvomp_epoch;
+
+// ---- Warnings
+// ---------------------------------------------------------------- MVOMP's
+// runtime warnings, "OMP: Warning (<part>): ..." on stderr, silenced by
+// KMP_WARNINGS=off like libomp's own.
 void __kmp_mvomp_warn(const char *part, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+// ---- Input files
+// ------------------------------------------------------------- Warnings name a
+// file as '<path>' (in single quotes), or <path>:<line> for a line of it.
 
 // The largest input file MVOMP reads (OMP_SELECT_LOAD, OMP_ERASE_POWER,
 // OMP_ERASE_MODEL): larger ones are refused with a warning.
@@ -57,6 +116,23 @@ FILE *__kmp_mvomp_open_output(const char *variable, const char *path);
 // Closes what __kmp_mvomp_open_output opened; a write error is a warning
 // naming the variable and path.
 void __kmp_mvomp_close_output(const char *variable, const char *path, FILE *f);
+
+// ---- CSV files
+// ---------------------------------------------------------------- Opens an
+// output CSV file (as __kmp_mvomp_open_output) and writes `preamble` (comment
+// lines, or NULL) and the header line.
+FILE *__kmp_mvomp_csv_open(const char *variable, const char *path,
+                           const char *preamble, const char *header);
+// Writes one text field: in double quotes (a quote doubled) if `always` or
+// if it holds a comma, quote, line break or leading or trailing blank.
+void __kmp_mvomp_csv_string(FILE *f, const char *s, int always);
+
+// ---- Files written at exit
+// ------------------------------------------------------- Registers fn to run
+// at exit (once however often it is registered), after the functions registered
+// before it: MVOMP makes one atexit registration for all its writers
+// (stats.csv, trace.csv, OMP_ERASE_STATS).
+void __kmp_mvomp_at_exit(void (*fn)(void));
 
 // Counts the malformed lines of one input file: the first
 // KMP_MVOMP_MAX_LINE_WARNINGS are warned about one by one, the rest in one

@@ -1,7 +1,9 @@
 /*
- * kmp_versions.h -- MVOMP multi-version tasks: the runtime ABI for the
- * compiler, selection at dispatch, statistics, stats.csv and trace.csv.
- * docs/abi.md documents the ABI; docs/runtime.md the behaviour.
+ * kmp_versions.h -- MVOMP multi-version tasks, what the rest of libomp sees:
+ * the runtime ABI for the compiler, the settings, and the calls made from
+ * kmp_settings.cpp, kmp_tasking.cpp and ERASE. The feature's files and what
+ * each owns: kmp_versions_internal.h and docs/architecture.md. docs/abi.md
+ * documents the ABI; docs/runtime.md the behaviour.
  */
 
 //===----------------------------------------------------------------------===//
@@ -67,7 +69,6 @@ extern kmp_uint64 __kmp_mv_seed;   // OMP_SELECT_SEED
 extern int __kmp_mv_seed_set;
 extern char *__kmp_mv_stats_path;  // OMP_SELECT_STATS
 extern char *__kmp_mv_trace_path;  // OMP_SELECT_TRACE
-extern int __kmp_mv_tracing;       // trace every execution (one branch if 0)
 
 extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
 
@@ -81,18 +82,19 @@ void __kmp_mv_load_stats(const char *path);
 // initialisation (no key exists yet).
 void __kmp_mv_policy_changed(void);
 
-// Arranges for OMP_SELECT_STATS / OMP_SELECT_TRACE to be written at exit.
-void __kmp_mv_atexit_setup(void);
-void __kmp_mv_trace_setup(void);
+// After OMP_SELECT_STATS or OMP_SELECT_TRACE was set: arranges for the files
+// to be written at exit, and switches the trace hook on or off.
+void __kmp_mv_files_changed(void);
 
 // A task discarded by cancellation (kmp_tasking.cpp): if it is a
 // multi-version task, its versions are released (destructors run) and the
 // runtime's memory for the launch is freed, as if it had run.
 void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task);
 
-// For ERASE (kmp_erase.cpp): a multi-version task's type (an opaque key), or
-// NULL for any other task; and the number N of define(N) of such a type.
-void *__kmp_mv_erase_type(kmp_task_t *task);
-int __kmp_mv_type_number(void *type);
+// A multi-version task's type (an opaque key, the same for all its
+// launches), or NULL for any other task; and the number N of define(N) of
+// such a type. ERASE keeps one history per type.
+void *__kmp_mv_task_type(kmp_task_t *task);
+int __kmp_mv_type_id(void *type);
 
 #endif // KMP_VERSIONS_H

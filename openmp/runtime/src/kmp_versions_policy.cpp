@@ -20,72 +20,72 @@
 
 // xoshiro256** (Blackman and Vigna, public domain), seeded with splitmix64: a
 // few lines that keep libomp free of a dependency for its random numbers.
-static uint64_t kmp_mv_splitmix64(uint64_t *x) {
+static uint64_t __kmp_mv_splitmix64(uint64_t *x) {
   uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
 
-void kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed) {
+void __kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed) {
   for (int i = 0; i < 4; ++i)
-    rng->s[i] = kmp_mv_splitmix64(&seed);
+    rng->s[i] = __kmp_mv_splitmix64(&seed);
 }
 
-static inline uint64_t kmp_mv_rotl(uint64_t x, int k) {
+static inline uint64_t __kmp_mv_rotl(uint64_t x, int k) {
   return (x << k) | (x >> (64 - k));
 }
 
-uint64_t kmp_mv_rng_next(kmp_mv_rng_t *rng) {
+uint64_t __kmp_mv_rng_next(kmp_mv_rng_t *rng) {
   uint64_t *s = rng->s;
-  uint64_t result = kmp_mv_rotl(s[1] * 5, 7) * 9;
+  uint64_t result = __kmp_mv_rotl(s[1] * 5, 7) * 9;
   uint64_t t = s[1] << 17;
   s[2] ^= s[0];
   s[3] ^= s[1];
   s[1] ^= s[2];
   s[0] ^= s[3];
   s[2] ^= t;
-  s[3] = kmp_mv_rotl(s[3], 45);
+  s[3] = __kmp_mv_rotl(s[3], 45);
   return result;
 }
 
-double kmp_mv_rng_uniform(kmp_mv_rng_t *rng) {
-  return (double)(kmp_mv_rng_next(rng) >> 11) * 0x1.0p-53;
+double __kmp_mv_rng_uniform(kmp_mv_rng_t *rng) {
+  return (double)(__kmp_mv_rng_next(rng) >> 11) * 0x1.0p-53;
 }
 
-double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng) {
+double __kmp_mv_rng_gaussian(kmp_mv_rng_t *rng) {
   // Box-Muller; 1 - u keeps the logarithm's argument in (0, 1].
-  double u = 1.0 - kmp_mv_rng_uniform(rng), v = kmp_mv_rng_uniform(rng);
+  double u = 1.0 - __kmp_mv_rng_uniform(rng), v = __kmp_mv_rng_uniform(rng);
   return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
 }
 
-double kmp_mv_stddev(const kmp_mv_arm_t *arm) {
+double __kmp_mv_stddev(const kmp_mv_arm_t *arm) {
   return arm->n < 2 ? 0.0 : sqrt(arm->m2 / (double)(arm->n - 1));
 }
 
 // sqrt(k * ln(t - 1)) of the bound, the same for every arm of the key:
 // computed once per choice (a logarithm per arm cost 219 of them per dispatch
 // with MMUL's versions).
-static double kmp_mv_ucb_scale(const kmp_mv_key_t *key, double k) {
+static double __kmp_mv_ucb_scale(const kmp_mv_key_t *key, double k) {
   return key->t > 1 ? sqrt(k * log((double)(key->t - 1))) : 0.0;
 }
 
 // The bound of an arm with at least 2 executions, given c = sqrt(k ln(t - 1)):
 // mean - sqrt(k * s^2 * ln(t - 1) / n) = mean - c * sqrt(s^2 / n).
-static inline double kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double c) {
+static inline double __kmp_mv_ucb_bound_at(const kmp_mv_arm_t *a, double c) {
   return a->mean - c * a->spread;
 }
 
-double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
+double __kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k) {
   const kmp_mv_arm_t *a = &key->arms[arm];
   return a->n < 2 ? -INFINITY
-                  : kmp_mv_ucb_bound_at(a, kmp_mv_ucb_scale(key, k));
+                  : __kmp_mv_ucb_bound_at(a, __kmp_mv_ucb_scale(key, k));
 }
 
 // Soft-max over cand of the preferences, shifted by their maximum so that
 // exp() cannot overflow (the shift does not change the probabilities).
-static double kmp_mv_gb_max(const kmp_mv_key_t *key, const int *cand,
-                            int ncand) {
+static double __kmp_mv_gb_max(const kmp_mv_key_t *key, const int *cand,
+                              int ncand) {
   double m = key->arms[cand[0]].h;
   for (int i = 1; i < ncand; ++i)
     if (key->arms[cand[i]].h > m)
@@ -93,9 +93,9 @@ static double kmp_mv_gb_max(const kmp_mv_key_t *key, const int *cand,
   return m;
 }
 
-double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
-                             int ncand) {
-  double m = kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
+double __kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm,
+                               const int *cand, int ncand) {
+  double m = __kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
   for (int i = 0; i < ncand; ++i)
     sum += exp(key->arms[cand[i]].h - m);
   return exp(key->arms[arm].h - m) / sum;
@@ -107,8 +107,8 @@ double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
 // The candidate with the fewest started executions (first on ties): used to
 // explore, and when no candidate has the statistics a policy needs because
 // its executions are still running on other threads.
-static int kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
-                                int ncand) {
+static int __kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
+                                  int ncand) {
   int best = 0;
   for (int i = 1; i < ncand; ++i)
     if (key->arms[cand[i]].started < key->arms[cand[best]].started)
@@ -117,8 +117,8 @@ static int kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
 }
 
 // The first candidate started fewer than `reps` times, or -1.
-static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
-                             int ncand, uint64_t reps) {
+static int __kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
+                               int ncand, uint64_t reps) {
   for (int i = 0; i < ncand; ++i)
     if (key->arms[cand[i]].started < reps)
       return i;
@@ -127,9 +127,9 @@ static int kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
 
 // The candidate with the lowest mean among those with a sample (the first on
 // ties), or -1; all the key's arms when cand is NULL. Mean's committed choice,
-// here and in kmp_mv_lowest_mean.
-static int kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
-                              int ncand) {
+// here and in __kmp_mv_lowest_mean.
+static int __kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
+                                int ncand) {
   int best = -1;
   double low = 0.0;
   for (int i = 0; i < ncand; ++i) {
@@ -140,41 +140,43 @@ static int kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
   return best;
 }
 
-static int kmp_mv_select_mean(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
-                              const int *cand, int ncand) {
+static int __kmp_mv_select_mean(const kmp_mv_policy_t *p,
+                                const kmp_mv_key_t *key, const int *cand,
+                                int ncand) {
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
   // mean, which keeps being updated.
-  int best = kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
+  int best = __kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
   if (best < 0)
-    best = kmp_mv_argmin_mean(key, cand, ncand);
-  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
+    best = __kmp_mv_argmin_mean(key, cand, ncand);
+  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
-static int kmp_mv_select_ucb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
-                             const int *cand, int ncand) {
+static int __kmp_mv_select_ucb(const kmp_mv_policy_t *p,
+                               const kmp_mv_key_t *key, const int *cand,
+                               int ncand) {
   // Every version until it has 2 samples, then the lowest bound.
-  int best = kmp_mv_unexplored(key, cand, ncand, 2);
+  int best = __kmp_mv_unexplored(key, cand, ncand, 2);
   if (best >= 0)
     return best;
-  double bound = 0.0, c = kmp_mv_ucb_scale(key, p->ucb_k);
+  double bound = 0.0, c = __kmp_mv_ucb_scale(key, p->ucb_k);
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (a->n < 2)
       continue;
-    double b = kmp_mv_ucb_bound_at(a, c);
+    double b = __kmp_mv_ucb_bound_at(a, c);
     if (best < 0 || b < bound)
       best = i, bound = b;
   }
-  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
-static int kmp_mv_select_gb(const kmp_mv_key_t *key, const int *cand, int ncand,
-                            kmp_mv_rng_t *rng) {
-  double m = kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
+static int __kmp_mv_select_gb(const kmp_mv_key_t *key, const int *cand,
+                              int ncand, kmp_mv_rng_t *rng) {
+  double m = __kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
   for (int i = 0; i < ncand; ++i)
     sum += exp(key->arms[cand[i]].h - m);
-  double u = kmp_mv_rng_uniform(rng) * sum;
+  double u = __kmp_mv_rng_uniform(rng) * sum;
   for (int i = 0; i < ncand; ++i) {
     u -= exp(key->arms[cand[i]].h - m);
     if (u < 0.0)
@@ -183,11 +185,11 @@ static int kmp_mv_select_gb(const kmp_mv_key_t *key, const int *cand, int ncand,
   return ncand - 1;
 }
 
-static int kmp_mv_select_ts(const kmp_mv_key_t *key, const int *cand, int ncand,
-                            kmp_mv_rng_t *rng) {
+static int __kmp_mv_select_ts(const kmp_mv_key_t *key, const int *cand,
+                              int ncand, kmp_mv_rng_t *rng) {
   // Each version twice, then one draw per version from the posterior of its
   // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
-  int best = kmp_mv_unexplored(key, cand, ncand, 2);
+  int best = __kmp_mv_unexplored(key, cand, ncand, 2);
   if (best >= 0)
     return best;
   double low = 0.0;
@@ -195,16 +197,16 @@ static int kmp_mv_select_ts(const kmp_mv_key_t *key, const int *cand, int ncand,
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (a->n < 2)
       continue;
-    double draw = a->mean + kmp_mv_stddev(a) / sqrt((double)a->n) *
-                                kmp_mv_rng_gaussian(rng);
+    double draw = a->mean + __kmp_mv_stddev(a) / sqrt((double)a->n) *
+                                __kmp_mv_rng_gaussian(rng);
     if (best < 0 || draw < low)
       best = i, low = draw;
   }
-  return best >= 0 ? best : kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
-int kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
-                  const int *cand, int ncand, kmp_mv_rng_t *rng) {
+int __kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                    const int *cand, int ncand, kmp_mv_rng_t *rng) {
   int pos = -1;
   switch (p->kind) {
   case kmp_mv_fixed:
@@ -212,49 +214,49 @@ int kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
       if (cand[i] == p->fixed_arm)
         pos = i;
     if (pos < 0) // not among this launch's versions: behave as mean
-      pos = kmp_mv_select_mean(p, key, cand, ncand);
+      pos = __kmp_mv_select_mean(p, key, cand, ncand);
     break;
   case kmp_mv_random:
-    pos = (int)(kmp_mv_rng_next(rng) % (uint64_t)ncand);
+    pos = (int)(__kmp_mv_rng_next(rng) % (uint64_t)ncand);
     break;
   case kmp_mv_ucb:
-    pos = kmp_mv_select_ucb(p, key, cand, ncand);
+    pos = __kmp_mv_select_ucb(p, key, cand, ncand);
     break;
   case kmp_mv_gb:
-    pos = kmp_mv_select_gb(key, cand, ncand, rng);
+    pos = __kmp_mv_select_gb(key, cand, ncand, rng);
     break;
   case kmp_mv_ts:
-    pos = kmp_mv_select_ts(key, cand, ncand, rng);
+    pos = __kmp_mv_select_ts(key, cand, ncand, rng);
     break;
   case kmp_mv_mean:
   default:
-    pos = kmp_mv_select_mean(p, key, cand, ncand);
+    pos = __kmp_mv_select_mean(p, key, cand, ncand);
     break;
   }
   return pos;
 }
 
-int kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key, const int *cand,
-                  int ncand, kmp_mv_rng_t *rng) {
-  int pos = kmp_mv_choose(p, key, cand, ncand, rng);
+int __kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
+                    const int *cand, int ncand, kmp_mv_rng_t *rng) {
+  int pos = __kmp_mv_choose(p, key, cand, ncand, rng);
   key->arms[cand[pos]].started++;
   return pos;
 }
 
-bool kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
-  uint64_t quota = kmp_mv_quota(p);
+bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
+  uint64_t quota = __kmp_mv_quota(p);
   for (int i = 0; i < key->narms; ++i)
     if (key->arms[i].n < quota)
       return false;
   return true;
 }
 
-int kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
-  return kmp_mv_argmin_mean(key, NULL, key->narms);
+int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
+  return __kmp_mv_argmin_mean(key, NULL, key->narms);
 }
 
-void kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
-                      double x) {
+void __kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
+                        double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
   // Equations 3.1 and 3.2 with the sign for minimisation: a time below the
   // average of all executions so far (this one included) raises the
@@ -279,7 +281,7 @@ void kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
   a->h += step * (1.0 - pa);
 }
 
-const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
+const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
   switch (kind) {
   case kmp_mv_mean:
     return "mean";
@@ -293,6 +295,8 @@ const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
     return "random";
   case kmp_mv_ts:
     return "ts";
+  case kmp_mv_npolicies:
+    break;
   }
   return "mean";
 }
@@ -300,7 +304,7 @@ const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
 // Splits a CSV line in place: fields[i] points at the i-th field, unquoted
 // ("" inside quotes is one "). Returns the number of fields, -1 when a
 // quoted field is not closed, -2 when text follows its closing quote.
-static int kmp_mv_csv_split(char *line, char **fields, int max) {
+static int __kmp_mv_csv_split(char *line, char **fields, int max) {
   int n = 0;
   char *p = line;
   for (;;) {
@@ -339,7 +343,7 @@ static int kmp_mv_csv_split(char *line, char **fields, int max) {
 
 // An integer of 64 bits; false for anything else, out-of-range values
 // included (strtoll would clamp them silently).
-static bool kmp_mv_parse_int(const char *s, int64_t *out) {
+static bool __kmp_mv_parse_int(const char *s, int64_t *out) {
   char *end;
   if (*s == '\0')
     return false;
@@ -350,7 +354,7 @@ static bool kmp_mv_parse_int(const char *s, int64_t *out) {
 }
 
 // A finite double; false for overflow to infinity too.
-static bool kmp_mv_parse_double(const char *s, double *out) {
+static bool __kmp_mv_parse_double(const char *s, double *out) {
   char *end;
   if (*s == '\0')
     return false;
@@ -358,9 +362,9 @@ static bool kmp_mv_parse_double(const char *s, double *out) {
   return *end == '\0' && isfinite(*out);
 }
 
-const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
+const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
   char *f[13];
-  int n = kmp_mv_csv_split(line, f, 13);
+  int n = __kmp_mv_csv_split(line, f, 13);
   if (n == -1)
     return "a quoted field is not closed";
   if (n == -2)
@@ -369,17 +373,17 @@ const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
     return "expected 13 comma-separated fields (12 without cluster)";
   int64_t type, cost, locality, count;
   double mean, stddev;
-  if (!kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
+  if (!__kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
     return "type is not an integer of 32 bits";
-  if (!kmp_mv_parse_int(f[4], &cost))
+  if (!__kmp_mv_parse_int(f[4], &cost))
     return "cost is not an integer of 64 bits";
-  if (!kmp_mv_parse_int(f[5], &locality) || locality < -1 || locality > 3)
+  if (!__kmp_mv_parse_int(f[5], &locality) || locality < -1 || locality > 3)
     return "locality is not -1, 0, 1, 2 or 3";
-  if (!kmp_mv_parse_int(f[6], &count) || count < 0)
+  if (!__kmp_mv_parse_int(f[6], &count) || count < 0)
     return "count is not an integer from 0 to 2^63-1";
-  if (!kmp_mv_parse_double(f[7], &mean) || mean < 0)
+  if (!__kmp_mv_parse_double(f[7], &mean) || mean < 0)
     return "mean_ns is not a number >= 0";
-  if (!kmp_mv_parse_double(f[8], &stddev) || stddev < 0)
+  if (!__kmp_mv_parse_double(f[8], &stddev) || stddev < 0)
     return "stddev_ns is not a number >= 0";
   row->type = (int)type;
   row->name = f[2];
@@ -392,7 +396,7 @@ const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
   return NULL;
 }
 
-void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
+void __kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
   double n = (double)row->count;
   arm->started = row->count;
   arm->n = row->count;
@@ -400,15 +404,15 @@ void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
   arm->m2 = row->count > 1 ? row->stddev * row->stddev * (n - 1) : 0.0;
   arm->q = arm->m2 + n * arm->mean * arm->mean;
   arm->h = 0.0;
-  arm->spread = row->count > 1 ? kmp_mv_ucb_spread_of(arm) : 0.0;
+  arm->spread = row->count > 1 ? __kmp_mv_ucb_spread_of(arm) : 0.0;
 }
 
-void kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key) {
+void __kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key) {
   for (int i = 0; i < key->narms; ++i) {
     kmp_mv_arm_t *a = &key->arms[i];
     if (a->started < a->n)
       a->started = a->n;
     if (policy->kind == kmp_mv_ucb && a->n >= 2)
-      a->spread = kmp_mv_ucb_spread_of(a);
+      a->spread = __kmp_mv_ucb_spread_of(a);
   }
 }

@@ -28,7 +28,7 @@ struct kmp_mv_arm_t {
   double q;         // plain sum of squares: sum x_i^2 (reported in stats.csv)
   double h;         // Gradient Bandit preference H
   // UCB's sqrt(s^2 / n), s^2 the sample variance, kept by the updates made
-  // under ucb (and by kmp_mv_adopt) so that its choice costs a multiply per
+  // under ucb (and by __kmp_mv_adopt) so that its choice costs a multiply per
   // version, not a square root and a division.
   double spread;
   // To 64 bytes: libomp gives each arm a cache line of its own, so that a
@@ -47,12 +47,13 @@ struct kmp_mv_key_t {
 };
 
 enum kmp_mv_policy_kind_t {
-  kmp_mv_mean = 0,  // explore-then-commit (thesis 3.2.2)
-  kmp_mv_ucb = 1,   // UCB1-Normal lower confidence bound (thesis 3.2.3)
-  kmp_mv_gb = 2,    // gradient bandit (thesis 3.2.4)
-  kmp_mv_fixed = 3, // always one version (baseline for "best single version")
+  kmp_mv_mean = 0,   // explore-then-commit (thesis 3.2.2)
+  kmp_mv_ucb = 1,    // UCB1-Normal lower confidence bound (thesis 3.2.3)
+  kmp_mv_gb = 2,     // gradient bandit (thesis 3.2.4)
+  kmp_mv_fixed = 3,  // always one version (baseline for "best single version")
   kmp_mv_random = 4, // uniformly random
-  kmp_mv_ts = 5     // Gaussian Thompson sampling
+  kmp_mv_ts = 5,     // Gaussian Thompson sampling
+  kmp_mv_npolicies = 6
 };
 
 struct kmp_mv_policy_t {
@@ -72,30 +73,30 @@ struct kmp_mv_policy_t {
 struct kmp_mv_rng_t {
   uint64_t s[4];
 };
-void kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed);
-uint64_t kmp_mv_rng_next(kmp_mv_rng_t *rng);
-double kmp_mv_rng_uniform(kmp_mv_rng_t *rng);  // in [0, 1)
-double kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
+void __kmp_mv_rng_seed(kmp_mv_rng_t *rng, uint64_t seed);
+uint64_t __kmp_mv_rng_next(kmp_mv_rng_t *rng);
+double __kmp_mv_rng_uniform(kmp_mv_rng_t *rng);  // in [0, 1)
+double __kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
 
 // Chooses the arm to run among cand[0..ncand-1] (indices into key->arms,
 // ncand >= 1), counts it as started, and returns its position i in cand (the
 // arm is cand[i]). Deterministic for mean, ucb and fixed; gb, random and ts
 // draw from rng.
-int kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
-                  const int *cand, int ncand, kmp_mv_rng_t *rng);
+int __kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
+                    const int *cand, int ncand, kmp_mv_rng_t *rng);
 
-// The choice of kmp_mv_select, without counting it as started: reads key
-// only. Once kmp_mv_explored(policy, key) holds, the policies' choices no
+// The choice of __kmp_mv_select, without counting it as started: reads key
+// only. Once __kmp_mv_explored(policy, key) holds, the policies' choices no
 // longer depend on the started counts, and libomp chooses with this, without
 // the key's lock.
-int kmp_mv_choose(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
-                  const int *cand, int ncand, kmp_mv_rng_t *rng);
+int __kmp_mv_choose(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
+                    const int *cand, int ncand, kmp_mv_rng_t *rng);
 
 // The completed executions of every version a policy needs before it stops
 // exploring by started counts: mean OMP_MEAN_REPS, ucb and ts 2, gb and
 // random 0; fixed as mean (a launch without the fixed version uses mean).
 // Inline: libomp asks it on every dispatch.
-static inline uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy) {
+static inline uint64_t __kmp_mv_quota(const kmp_mv_policy_t *policy) {
   switch (policy->kind) {
   case kmp_mv_ucb:
   case kmp_mv_ts:
@@ -108,26 +109,26 @@ static inline uint64_t kmp_mv_quota(const kmp_mv_policy_t *policy) {
   }
 }
 
-// Whether every arm of key has completed kmp_mv_quota(policy) executions.
-bool kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
+// Whether every arm of key has completed __kmp_mv_quota(policy) executions.
+bool __kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 
 // GB's preference update (equations 3.1 and 3.2) for an execution of arm
-// taking x nanoseconds, once kmp_mv_update has counted it.
-void kmp_mv_update_gb(const kmp_mv_policy_t *policy, kmp_mv_key_t *key, int arm,
-                      double x);
+// taking x nanoseconds, once __kmp_mv_update has counted it.
+void __kmp_mv_update_gb(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
+                        int arm, double x);
 
 // UCB's sqrt(s^2 / n) of an arm with at least 2 executions, computed:
 // (q - n * mean^2) / (n - 1) of the thesis is the sample variance s^2, and
 // Welford's m2 gives it without the cancellation of the plain sum of squares.
-static inline double kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
+static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
   return sqrt(a->m2 / ((double)(a->n - 1) * (double)a->n));
 }
 
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
 // kept spread. Inline: libomp calls it for every execution.
-static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
-                                 kmp_mv_key_t *key, int arm, double x) {
+static inline void __kmp_mv_update(const kmp_mv_policy_t *policy,
+                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
   a->n++;
   double delta = x - a->mean;
@@ -139,9 +140,9 @@ static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
   if (policy->kind == kmp_mv_mean) // the default: one test
     return;
   if (policy->kind == kmp_mv_gb) {
-    kmp_mv_update_gb(policy, key, arm, x);
+    __kmp_mv_update_gb(policy, key, arm, x);
   } else if (policy->kind == kmp_mv_ucb && a->n >= 2) {
-    a->spread = kmp_mv_ucb_spread_of(a);
+    a->spread = __kmp_mv_ucb_spread_of(a);
   }
 }
 
@@ -149,24 +150,24 @@ static inline void kmp_mv_update(const kmp_mv_policy_t *policy,
 // (kmp_set_defaults changed it): counts the completed executions of each arm
 // as started (choices made once a key is explored count nothing, and a policy
 // with a larger quota explores by started counts), and computes UCB's spreads.
-void kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key);
+void __kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key);
 
 // Mean's choice among all of key's arms once it has stopped exploring: the
 // arm with the lowest mean (the first on ties), -1 if no arm has a sample.
-// kmp_mv_choose(mean) over every arm returns the same arm.
-int kmp_mv_lowest_mean(const kmp_mv_key_t *key);
+// __kmp_mv_choose(mean) over every arm returns the same arm.
+int __kmp_mv_lowest_mean(const kmp_mv_key_t *key);
 
-// The same after kmp_mv_update recorded an execution of arm, given best, the
+// The same after __kmp_mv_update recorded an execution of arm, given best, the
 // lowest-mean arm before it, and arm's mean before it: looks at every arm
 // only when the best one got slower. Lets libomp keep Mean's choice in the
 // key and read it at dispatch instead of scanning the arms every time.
-static inline int kmp_mv_lowest_mean_after(const kmp_mv_key_t *key, int best,
-                                           int arm, double old_mean) {
+static inline int __kmp_mv_lowest_mean_after(const kmp_mv_key_t *key, int best,
+                                             int arm, double old_mean) {
   if (best < 0)
-    return kmp_mv_lowest_mean(key);
+    return __kmp_mv_lowest_mean(key);
   const kmp_mv_arm_t *a = &key->arms[arm];
   if (arm == best) // still below the others unless it got slower
-    return a->mean <= old_mean ? best : kmp_mv_lowest_mean(key);
+    return a->mean <= old_mean ? best : __kmp_mv_lowest_mean(key);
   // The others are unchanged: only arm can take best's place.
   double m = key->arms[best].mean;
   return a->mean < m || (a->mean == m && arm < best) ? arm : best;
@@ -175,18 +176,18 @@ static inline int kmp_mv_lowest_mean_after(const kmp_mv_key_t *key, int best,
 // The lower confidence bound of arm at the key's current t (thesis Listing 7):
 // mean - sqrt(k * s^2 * ln(t - 1) / n), s^2 the sample variance. Returns -inf
 // for an arm with fewer than 2 completed executions.
-double kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k);
+double __kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k);
 
 // GB's selection probability of arm: the soft-max of the preferences over
 // cand[0..ncand-1] (arm must be among them).
-double kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm, const int *cand,
-                             int ncand);
+double __kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm,
+                               const int *cand, int ncand);
 
 // Sample standard deviation of arm (0 with fewer than 2 executions).
-double kmp_mv_stddev(const kmp_mv_arm_t *arm);
+double __kmp_mv_stddev(const kmp_mv_arm_t *arm);
 
 // Policy names as OMP_SELECT spells them ("mean", "ucb", ...).
-const char *kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
+const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
 
 // One row of stats.csv (docs/runtime.md), as OMP_SELECT_LOAD reads it back:
 // type,version,name,location,cost,locality,count,mean_ns,stddev_ns,
@@ -204,11 +205,11 @@ struct kmp_mv_stats_row_t {
 
 // Parses one line of stats.csv in place (fields are unquoted and terminated
 // inside `line`). Returns NULL, or what is wrong with the line.
-const char *kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row);
+const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row);
 
 // The statistics of an arm that `row` describes: n, mean and the corrected
 // sum of squares from the standard deviation (sum_squares_ns2 is rounded to 6
 // digits in the file; q is recomputed from them).
-void kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row);
+void __kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row);
 
 #endif // KMP_VERSIONS_POLICY_H

@@ -167,7 +167,7 @@ double measure(Rapl &rapl, const std::vector<int> &cpus, int width,
 }
 
 int mhzOf(int cpu) {
-  int current = kmp_erase_cpufreq_mhz(cpu);
+  int current = __kmp_erase_cpufreq_mhz(cpu);
   if (current > 0)
     return current;
   FILE *f = fopen("/proc/cpuinfo", "r"); // the nominal frequency
@@ -220,12 +220,12 @@ int main(int argc, char **argv) {
     return usage("no clusters given");
   kmp_erase_clusters_t clusters;
   char err[256];
-  if (kmp_erase_clusters_parse(spec, &clusters, err, sizeof(err)) != 0)
+  if (__kmp_erase_clusters_parse(spec, &clusters, err, sizeof(err)) != 0)
     return usage((std::string("--clusters: ") + err).c_str());
   // Every CPU named must exist and be usable: a thread is pinned to each
   // (a CPU that is not there would measure nothing, or bogus power).
   int left =
-      kmp_erase_clusters_restrict_to_affinity(&clusters, err, sizeof(err));
+      __kmp_erase_clusters_restrict_to_affinity(&clusters, err, sizeof(err));
   if (left != 0)
     return usage((std::string("--clusters: ") +
                   (left > 0 ? std::string("CPUs ") + err +
@@ -256,37 +256,38 @@ int main(int argc, char **argv) {
   double idle = measure(rapl, {}, 0, Memory, seconds);
   int cores = 0;
   for (int c = 0; c < clusters.n; ++c)
-    cores += kmp_erase_clusters_size(&clusters, c);
+    cores += __kmp_erase_clusters_size(&clusters, c);
   for (int c = 0; c < clusters.n; ++c) {
     snprintf(line, sizeof(line), "cluster %s idle %.3f\n", clusters.names[c],
-             idle * kmp_erase_clusters_size(&clusters, c) / cores);
+             idle * __kmp_erase_clusters_size(&clusters, c) / cores);
     table += line;
   }
   for (int c = 0; c < clusters.n; ++c) {
     std::vector<int> cpus;
-    for (int cpu = 0; cpu < KMP_ERASE_CLUSTERS_MAX_CPUS; ++cpu)
-      if (kmp_erase_clusters_of(&clusters, cpu) == c)
+    for (int cpu = 0; cpu < KMP_ERASE_MAX_CPUS; ++cpu)
+      if (__kmp_erase_clusters_of(&clusters, cpu) == c)
         cpus.push_back(cpu);
     int mhz = mhzOf(cpus[0]);
     for (int k = Memory; k <= Compute; ++k)
       for (int w = 1; w <= (int)cpus.size(); ++w) {
         double watts = measure(rapl, cpus, w, (Kernel)k, seconds) - idle;
         snprintf(line, sizeof(line), "run %s %s %d %d %.3f\n",
-                 clusters.names[c], kmp_erase_class_name((kmp_erase_class_t)k),
-                 mhz, w, watts < 0 ? 0.0 : watts);
+                 clusters.names[c],
+                 __kmp_erase_class_name((kmp_erase_class_t)k), mhz, w,
+                 watts < 0 ? 0.0 : watts);
         table += line;
         fprintf(stderr, "erase-calibrate: %s", line);
       }
   }
 
   kmp_erase_power_t parsed;
-  if (kmp_erase_power_parse(table.c_str(), "(measured)", &parsed, err,
-                            sizeof(err)) != 0) {
+  if (__kmp_erase_power_parse(table.c_str(), "(measured)", &parsed, err,
+                              sizeof(err)) != 0) {
     fprintf(stderr, "erase-calibrate: internal error, table refused: %s\n",
             err);
     return 3;
   }
-  kmp_erase_power_free(&parsed);
+  __kmp_erase_power_free(&parsed);
   FILE *f = out ? fopen(out, "w") : stdout;
   if (f == NULL || fputs(table.c_str(), f) < 0 || (out && fclose(f) != 0)) {
     fprintf(stderr, "erase-calibrate: cannot write %s: %s\n",

@@ -49,7 +49,7 @@ typedef std::vector<double> Times; // by width - 1, 0 = not measured
 
 int classOf(const std::string &name) {
   for (int c = 0; c < kmp_erase_nclasses; ++c)
-    if (name == kmp_erase_class_name((kmp_erase_class_t)c))
+    if (name == __kmp_erase_class_name((kmp_erase_class_t)c))
       return c;
   return -1;
 }
@@ -105,7 +105,7 @@ bool readStats(const char *path, std::map<std::string, Times> &vectors,
     int cls = classOf(cols[2]);
     double width = 0, seconds = 0;
     if (cls < 0 || !parseNumber(cols[4], &width) || width != (int)width ||
-        width < 1 || width > KMP_ERASE_MODEL_WIDTHS ||
+        width < 1 || width > KMP_ERASE_MAX_WIDTH ||
         !parseNumber(cols[7], &seconds) || !(seconds > 0)) {
       fprintf(stderr, "erase-fit: %s:%d: malformed row, skipped\n", path,
               lineno);
@@ -176,8 +176,8 @@ int check(const char *modelPath, const std::map<std::string, Times> &vectors,
     fclose(f);
   kmp_erase_offline_t m;
   char err[256];
-  if (f == NULL ||
-      kmp_erase_offline_parse(text.c_str(), modelPath, &m, err, sizeof(err))) {
+  if (f == NULL || __kmp_erase_offline_parse(text.c_str(), modelPath, &m, err,
+                                             sizeof(err))) {
     fprintf(stderr, "erase-fit: %s\n", f ? err : "cannot read the model");
     return 1;
   }
@@ -196,7 +196,7 @@ int check(const char *modelPath, const std::map<std::string, Times> &vectors,
         for (size_t w = 1; w < t.size(); ++w) {
           if (t[w] <= 0)
             continue;
-          double p = kmp_erase_interp_offline(
+          double p = __kmp_erase_interp_offline(
               fn, m.vec[c], m.nvec[c], only1.data(), (int)t.size(), (int)w + 1);
           if (p <= 0)
             continue;
@@ -205,7 +205,7 @@ int check(const char *modelPath, const std::map<std::string, Times> &vectors,
         }
       }
       if (n > 0)
-        printf("%s,%s,%d,%.4f\n", kmp_erase_class_name((kmp_erase_class_t)c),
+        printf("%s,%s,%d,%.4f\n", __kmp_erase_class_name((kmp_erase_class_t)c),
                kind ? "pmnf" : "poly", n, sqrt(sq / n));
     }
   return 0;
@@ -290,7 +290,7 @@ int main(int argc, char **argv) {
       }
     if (x.size() < 2)
       continue; // nothing to fit: the class keeps no model
-    const char *name = kmp_erase_class_name((kmp_erase_class_t)c);
+    const char *name = __kmp_erase_class_name((kmp_erase_class_t)c);
     char buf[128];
     model += std::string("vector ") + name;
     for (double v : avg) {
@@ -351,8 +351,8 @@ int main(int argc, char **argv) {
 
   kmp_erase_offline_t check;
   char err[256];
-  if (kmp_erase_offline_parse(model.c_str(), "(fitted)", &check, err,
-                              sizeof(err)) != 0) {
+  if (__kmp_erase_offline_parse(model.c_str(), "(fitted)", &check, err,
+                                sizeof(err)) != 0) {
     fprintf(stderr, "erase-fit: internal error, model refused: %s\n", err);
     return 3;
   }

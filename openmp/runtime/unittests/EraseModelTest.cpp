@@ -23,26 +23,26 @@ namespace {
 
 TEST(EraseHistory, WeightedTowardsThePast) {
   kmp_erase_hist_t H = {0, 0, 0};
-  EXPECT_EQ(kmp_erase_hist_update(&H, 1.0, 2000), 0);
+  EXPECT_EQ(__kmp_erase_hist_update(&H, 1.0, 2000), 0);
   EXPECT_DOUBLE_EQ(H.seconds, 1.0); // an empty entry takes the sample
-  EXPECT_EQ(kmp_erase_hist_update(&H, 2.0, 2000), 0);
+  EXPECT_EQ(__kmp_erase_hist_update(&H, 2.0, 2000), 0);
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.0 + 0.25 * 2.0);
   EXPECT_EQ(H.count, 2u);
 }
 
 TEST(EraseHistory, OutliersClamped) {
   kmp_erase_hist_t H = {0, 0, 0};
-  kmp_erase_hist_update(&H, 1.0, 0);
-  kmp_erase_hist_update(&H, 100.0, 0); // preempted once: counts as 4 s
+  __kmp_erase_hist_update(&H, 1.0, 0);
+  __kmp_erase_hist_update(&H, 100.0, 0); // preempted once: counts as 4 s
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.0 + 0.25 * 4.0);
-  kmp_erase_hist_update(&H, 0.001, 0); // counts as a quarter of 1.75 s
+  __kmp_erase_hist_update(&H, 0.001, 0); // counts as a quarter of 1.75 s
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.75 + 0.25 * (1.75 / 4));
   // A lasting tenfold slowdown is reached within a few samples.
   kmp_erase_hist_t L = {0, 0, 0};
-  kmp_erase_hist_update(&L, 1.0, 0);
+  __kmp_erase_hist_update(&L, 1.0, 0);
   int Samples = 0;
   while (L.seconds < 9.0 && Samples < 20) {
-    kmp_erase_hist_update(&L, 10.0, 0);
+    __kmp_erase_hist_update(&L, 10.0, 0);
     ++Samples;
   }
   EXPECT_LE(Samples, 9); // 8 without the clamp
@@ -52,56 +52,57 @@ TEST(EraseHistory, PreemptedFirstSampleReplaced) {
   // A cluster's trial task preempted for 10 ms: the next sample, far below,
   // replaces it instead of taking a dozen clamped samples to come down.
   kmp_erase_hist_t H = {0, 0, 0};
-  kmp_erase_hist_update(&H, 10e-3, 0);
-  kmp_erase_hist_update(&H, 0.15e-3, 0);
+  __kmp_erase_hist_update(&H, 10e-3, 0);
+  __kmp_erase_hist_update(&H, 0.15e-3, 0);
   EXPECT_DOUBLE_EQ(H.seconds, 0.15e-3);
   EXPECT_EQ(H.count, 2u);
   // Only the first: from the second sample on, samples are clamped.
-  kmp_erase_hist_update(&H, 0.01e-3, 0);
+  __kmp_erase_hist_update(&H, 0.01e-3, 0);
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 0.15e-3 + 0.25 * (0.15e-3 / 4));
   // A second sample within the clamp is weighted as usual.
   kmp_erase_hist_t W = {0, 0, 0};
-  kmp_erase_hist_update(&W, 1.0, 0);
-  kmp_erase_hist_update(&W, 0.3, 0);
+  __kmp_erase_hist_update(&W, 1.0, 0);
+  __kmp_erase_hist_update(&W, 0.3, 0);
   EXPECT_DOUBLE_EQ(W.seconds, 0.75 * 1.0 + 0.25 * 0.3);
 }
 
 TEST(EraseHistory, FrequencyChangeResets) {
   kmp_erase_hist_t H = {0, 0, 0};
-  kmp_erase_hist_update(&H, 1.0, 2000);
-  kmp_erase_hist_update(&H, 1.0, 2100); // 5%: same DVFS state
+  __kmp_erase_hist_update(&H, 1.0, 2000);
+  __kmp_erase_hist_update(&H, 1.0, 2100); // 5%: same DVFS state
   EXPECT_EQ(H.count, 2u);
-  EXPECT_EQ(kmp_erase_hist_update(&H, 2.0, 1000), 1); // halved: reset
+  EXPECT_EQ(__kmp_erase_hist_update(&H, 2.0, 1000), 1); // halved: reset
   EXPECT_DOUBLE_EQ(H.seconds, 2.0);
   EXPECT_DOUBLE_EQ(H.mhz, 1000);
   EXPECT_EQ(H.count, 1u);
   // Without a cycle counter (mhz 0) nothing resets.
-  EXPECT_EQ(kmp_erase_hist_update(&H, 4.0, 0), 0);
+  EXPECT_EQ(__kmp_erase_hist_update(&H, 4.0, 0), 0);
   EXPECT_EQ(H.count, 2u);
 }
 
 TEST(EraseClassify, EquationTwoFour) {
   // 6400 cycles at 16 flop/cycle over 100 misses of 64 bytes: 16 flop/byte.
-  EXPECT_DOUBLE_EQ(kmp_erase_intensity(6400, 100, 16), 16.0);
-  EXPECT_TRUE(isinf(kmp_erase_intensity(6400, 0, 16)));
+  EXPECT_DOUBLE_EQ(__kmp_erase_intensity(6400, 100, 16), 16.0);
+  EXPECT_TRUE(isinf(__kmp_erase_intensity(6400, 0, 16)));
   kmp_erase_thresholds_t T = {16, 4, 32};
-  EXPECT_EQ(kmp_erase_classify(1.0, &T), kmp_erase_memory);
-  EXPECT_EQ(kmp_erase_classify(4.0, &T), kmp_erase_cache);
-  EXPECT_EQ(kmp_erase_classify(16.0, &T), kmp_erase_cache);
-  EXPECT_EQ(kmp_erase_classify(32.0, &T), kmp_erase_compute);
-  EXPECT_EQ(kmp_erase_classify(INFINITY, &T), kmp_erase_compute);
+  EXPECT_EQ(__kmp_erase_classify(1.0, &T), kmp_erase_memory);
+  EXPECT_EQ(__kmp_erase_classify(4.0, &T), kmp_erase_cache);
+  EXPECT_EQ(__kmp_erase_classify(16.0, &T), kmp_erase_cache);
+  EXPECT_EQ(__kmp_erase_classify(32.0, &T), kmp_erase_compute);
+  EXPECT_EQ(__kmp_erase_classify(INFINITY, &T), kmp_erase_compute);
 }
 
 TEST(EraseClassify, ThresholdsParse) {
   kmp_erase_thresholds_t T = {16, 4, 32};
   char Err[120] = "";
-  ASSERT_EQ(kmp_erase_thresholds_parse("2.5,50", &T, Err, sizeof(Err)), 0)
+  ASSERT_EQ(__kmp_erase_thresholds_parse("2.5,50", &T, Err, sizeof(Err)), 0)
       << Err;
   EXPECT_DOUBLE_EQ(T.cache, 2.5);
   EXPECT_DOUBLE_EQ(T.compute, 50);
   for (const char *Bad :
        {"", "3", "3,", "3;9", "9,3", "0,3", "-1,3", "3,x", "3,9,12", "nan,9"}) {
-    EXPECT_EQ(kmp_erase_thresholds_parse(Bad, &T, Err, sizeof(Err)), -1) << Bad;
+    EXPECT_EQ(__kmp_erase_thresholds_parse(Bad, &T, Err, sizeof(Err)), -1)
+        << Bad;
     EXPECT_NE(Err[0], '\0') << Bad;
   }
   EXPECT_DOUBLE_EQ(T.cache, 2.5); // untouched by the failures
@@ -130,12 +131,12 @@ TEST(EraseMap, UntriedFirstInOrder) {
   M.run(0, 1) = 4;
   M.run(1, 1) = 1;
   kmp_erase_map_in_t In = M.in();
-  kmp_erase_choice_t C = kmp_erase_map(&In);
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_EQ(C.width, 1);
   EXPECT_EQ(C.joules, 0.0);
   M.secs(0, 1) = 1.0;
-  C = kmp_erase_map(&In);
+  C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 1); // still untried
 }
 
@@ -145,11 +146,11 @@ TEST(EraseMap, OneTrialAtATime) {
   M.run(1, 1) = 1;
   M.secs(0, 1) = -1; // big's trial under way: not again, nothing to compare
   kmp_erase_map_in_t In = M.in();
-  EXPECT_EQ(kmp_erase_map(&In).cluster, 1); // little still untried
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1); // little still untried
   M.secs(1, 1) = -1;
-  EXPECT_EQ(kmp_erase_map(&In).cluster, -1); // both under way: no choice
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, -1); // both under way: no choice
   M.secs(1, 1) = 2.0;
-  kmp_erase_choice_t C = kmp_erase_map(&In);
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 1); // the only measured one
   EXPECT_DOUBLE_EQ(C.joules, 3.0);
 }
@@ -161,12 +162,12 @@ TEST(EraseMap, MinimumEnergyNotMinimumTime) {
   M.secs(0, 1) = 1.0;
   M.secs(1, 1) = 2.0;
   kmp_erase_map_in_t In = M.in();
-  kmp_erase_choice_t C = kmp_erase_map(&In);
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 1);
   EXPECT_DOUBLE_EQ(C.joules, 3.0);
   // Little four times slower: 6 J, big wins.
   M.secs(1, 1) = 4.0;
-  C = kmp_erase_map(&In);
+  C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_DOUBLE_EQ(C.joules, 5.0);
 }
@@ -179,9 +180,9 @@ TEST(EraseMap, IdleClustersChargedToTheTask) {
   M.secs(1, 1) = 2.0;
   M.Active[0] = 0; // big idles while the task runs on little
   kmp_erase_map_in_t In = M.in();
-  EXPECT_DOUBLE_EQ(kmp_erase_energy(&In, 1, 1), (0.5 + 1.0 + 1.0) * 2.0);
-  EXPECT_DOUBLE_EQ(kmp_erase_energy(&In, 0, 1), (1.0 + 4.0) * 1.0);
-  EXPECT_EQ(kmp_erase_map(&In).cluster, 0); // 5 J against 5 J: first wins
+  EXPECT_DOUBLE_EQ(__kmp_erase_energy(&In, 1, 1), (0.5 + 1.0 + 1.0) * 2.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_energy(&In, 0, 1), (1.0 + 4.0) * 1.0);
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0); // 5 J against 5 J: first wins
 }
 
 TEST(EraseMap, RefreshPicksTheCheapestOther) {
@@ -191,13 +192,13 @@ TEST(EraseMap, RefreshPicksTheCheapestOther) {
   M.secs(0, 1) = 1.0;
   M.secs(1, 1) = 2.0;
   kmp_erase_map_in_t In = M.in();
-  kmp_erase_choice_t C = kmp_erase_map_except(&In, 1, 1);
+  kmp_erase_choice_t C = __kmp_erase_map_except(&In, 1, 1);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_DOUBLE_EQ(C.joules, 5.0);
   M.secs(0, 1) = 0; // untried configurations are not refreshed
-  EXPECT_EQ(kmp_erase_map_except(&In, 1, 1).cluster, -1);
+  EXPECT_EQ(__kmp_erase_map_except(&In, 1, 1).cluster, -1);
   M.secs(0, 1) = -1; // nor those being tried
-  EXPECT_EQ(kmp_erase_map_except(&In, 1, 1).cluster, -1);
+  EXPECT_EQ(__kmp_erase_map_except(&In, 1, 1).cluster, -1);
 }
 
 TEST(EraseMap, WidthsWithinEachCluster) {
@@ -211,7 +212,7 @@ TEST(EraseMap, WidthsWithinEachCluster) {
   kmp_erase_map_in_t In = M.in();
   // Big has 2 cores, so widths 3 and 4 never count there (their entries
   // stay untried and must not be chosen).
-  kmp_erase_choice_t C = kmp_erase_map(&In);
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 1);
   EXPECT_EQ(C.width, 4); // (0.5 + 4) * 0.5 = 2.25 J, the least
   EXPECT_DOUBLE_EQ(C.joules, 2.25);
@@ -221,26 +222,26 @@ TEST(EraseMap, NoClusterWithCores) {
   TwoClusters M(1);
   M.Size[0] = M.Size[1] = 0;
   kmp_erase_map_in_t In = M.in();
-  EXPECT_EQ(kmp_erase_map(&In).cluster, -1);
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, -1);
 }
 
 TEST(EraseInterp, BetweenMeasuredWidths) {
   double T[8] = {8.0, 0, 0, 2.0, 0, 0, 0, 0};
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 1), 8.0); // measured
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 2), 6.0);
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 3), 4.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_linear(T, 8, 1), 8.0); // measured
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_linear(T, 8, 2), 6.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_linear(T, 8, 3), 4.0);
 }
 
 TEST(EraseInterp, NeedsTwoPointsAndStaysNear) {
   double One[8] = {8.0, 0, 0, 0, 0, 0, 0, 0};
-  EXPECT_EQ(kmp_erase_interp_linear(One, 8, 2), 0.0); // one point: try it
+  EXPECT_EQ(__kmp_erase_interp_linear(One, 8, 2), 0.0); // one point: try it
   double T[8] = {8.0, 4.5, 0, 0, 0, 0, 0, 0};
   // The line through (1, 8) and (2, 4.5) gives 1.0 at 3: faster than
   // perfect scaling from width 2 (3.0), so bounded there.
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 3), 3.0);
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_linear(T, 8, 4), 2.25);
-  EXPECT_EQ(kmp_erase_interp_linear(T, 8, 5), 0.0); // beyond twice 2
-  EXPECT_EQ(kmp_erase_interp_linear(T, 8, 9), 0.0); // no such width
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_linear(T, 8, 3), 3.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_linear(T, 8, 4), 2.25);
+  EXPECT_EQ(__kmp_erase_interp_linear(T, 8, 5), 0.0); // beyond twice 2
+  EXPECT_EQ(__kmp_erase_interp_linear(T, 8, 9), 0.0); // no such width
 }
 
 TEST(EraseInterp, NeverWildlyWrong) {
@@ -251,17 +252,17 @@ TEST(EraseInterp, NeverWildlyWrong) {
   for (int W = 1; W <= 5; ++W)
     T[W - 1] = 1.0 / W + 0.05 * W;
   for (int W = 6; W <= 10; ++W) {
-    double P = kmp_erase_interp_linear(T, 16, W);
+    double P = __kmp_erase_interp_linear(T, 16, W);
     double Truth = 1.0 / W + 0.05 * W;
     ASSERT_GT(P, 0.0) << W;
     EXPECT_GE(P, T[4] * 5 / W) << W; // no better than perfect scaling
     EXPECT_LE(P, T[4]) << W; // no worse than width 5
     EXPECT_LT(fabs(P - Truth) / Truth, 0.5) << W;
   }
-  EXPECT_EQ(kmp_erase_interp_linear(T, 16, 16), 0.0); // too far: try it
+  EXPECT_EQ(__kmp_erase_interp_linear(T, 16, 16), 0.0); // too far: try it
   // Towards smaller widths, symmetrically bounded.
   double U[8] = {0, 0, 0, 1.0, 0, 0, 0, 0.6};
-  double P = kmp_erase_interp_linear(U, 8, 2);
+  double P = __kmp_erase_interp_linear(U, 8, 2);
   EXPECT_GE(P, 1.0);
   EXPECT_LE(P, 2.0);
 }
@@ -269,11 +270,11 @@ TEST(EraseInterp, NeverWildlyWrong) {
 TEST(EraseOffline, ParseAndEvaluate) {
   kmp_erase_offline_t M;
   char Err[160] = "";
-  ASSERT_EQ(kmp_erase_offline_parse("# written by erase-fit\n"
-                                    "poly compute 1.0 -0.5 0.0625\n"
-                                    "pmnf compute 1.0 -1 0  0.1 1 1\n"
-                                    "vector compute 1.0 0.5 0.35 0.3\n",
-                                    "m.model", &M, Err, sizeof(Err)),
+  ASSERT_EQ(__kmp_erase_offline_parse("# written by erase-fit\n"
+                                      "poly compute 1.0 -0.5 0.0625\n"
+                                      "pmnf compute 1.0 -1 0  0.1 1 1\n"
+                                      "vector compute 1.0 0.5 0.35 0.3\n",
+                                      "m.model", &M, Err, sizeof(Err)),
             0)
       << Err;
   EXPECT_EQ(M.poly[kmp_erase_compute].nterms, 3);
@@ -281,10 +282,10 @@ TEST(EraseOffline, ParseAndEvaluate) {
   EXPECT_EQ(M.poly[kmp_erase_memory].nterms, 0);
   EXPECT_EQ(M.nvec[kmp_erase_compute], 4);
   // 1 - 0.5 * 2 + 0.0625 * 4
-  EXPECT_DOUBLE_EQ(kmp_erase_function_eval(&M.poly[kmp_erase_compute], 2),
+  EXPECT_DOUBLE_EQ(__kmp_erase_function_eval(&M.poly[kmp_erase_compute], 2),
                    0.25);
   // 1 / 4 + 0.1 * 4 * log2(4)
-  EXPECT_DOUBLE_EQ(kmp_erase_function_eval(&M.pmnf[kmp_erase_compute], 4),
+  EXPECT_DOUBLE_EQ(__kmp_erase_function_eval(&M.pmnf[kmp_erase_compute], 4),
                    0.25 + 0.8);
 }
 
@@ -308,8 +309,8 @@ TEST(EraseOffline, ParseErrorsNameFileAndLine) {
       {"vector memory 1 -2\n", "m.model:1: a vector's times are >= 0"},
   };
   for (auto &C : Cases) {
-    EXPECT_EQ(kmp_erase_offline_parse(C.Text, "m.model", &M, Err, sizeof(Err)),
-              -1)
+    EXPECT_EQ(
+        __kmp_erase_offline_parse(C.Text, "m.model", &M, Err, sizeof(Err)), -1)
         << C.Text;
     EXPECT_STREQ(Err, C.Message) << C.Text;
     EXPECT_EQ(M.poly[kmp_erase_cache].nterms, 0); // emptied
@@ -323,26 +324,27 @@ TEST(EraseOffline, PhaseThreeScalesByMeasuredWidths) {
   double Vec[4] = {1.0, 0.5, 1.0 / 3, 0.25};
   double T[4] = {8.0, 4.4, 0, 0};
   double Scale = (8.0 / 1.0 + 4.4 / 0.5) / 2;
-  EXPECT_DOUBLE_EQ(kmp_erase_interp_offline(&F, Vec, 4, T, 4, 4), Scale * 0.25);
+  EXPECT_DOUBLE_EQ(__kmp_erase_interp_offline(&F, Vec, 4, T, 4, 4),
+                   Scale * 0.25);
   double None[4] = {0, 0, 0, 0};
-  EXPECT_EQ(kmp_erase_interp_offline(&F, Vec, 4, None, 4, 4), 0.0);
+  EXPECT_EQ(__kmp_erase_interp_offline(&F, Vec, 4, None, 4, 4), 0.0);
   kmp_erase_function_t Negative = {2, {1.0, -1.0}, {0.0, 1.0}, {0.0, 0.0}};
-  EXPECT_EQ(kmp_erase_interp_offline(&Negative, Vec, 4, T, 4, 3), 0.0);
+  EXPECT_EQ(__kmp_erase_interp_offline(&Negative, Vec, 4, T, 4, 3), 0.0);
 }
 
 TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
   kmp_erase_backoff_t B = {0, 0};
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)
-    EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 0u);
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 0u);
   unsigned Expected = 10;
   for (int I = 0; I <= KMP_ERASE_BACKOFF_SHIFTS; ++I, Expected *= 2)
-    EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), Expected);
-  EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 10u << KMP_ERASE_BACKOFF_SHIFTS);
-  kmp_erase_backoff_reset(&B);
-  EXPECT_EQ(kmp_erase_backoff_fail(&B, 10), 0u);
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), Expected);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 10u << KMP_ERASE_BACKOFF_SHIFTS);
+  __kmp_erase_backoff_reset(&B);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 0u);
   kmp_erase_backoff_t Off = {0, 0};
   for (int I = 0; I < 20; ++I)
-    EXPECT_EQ(kmp_erase_backoff_fail(&Off, 0), 0u); // sleep off
+    EXPECT_EQ(__kmp_erase_backoff_fail(&Off, 0), 0u); // sleep off
 }
 
 } // namespace

@@ -27,9 +27,9 @@ struct Table {
   char Err[256] = "";
   int Rc;
   explicit Table(const std::string &Text, const char *File = "p.power") {
-    Rc = kmp_erase_power_parse(Text.c_str(), File, &T, Err, sizeof(Err));
+    Rc = __kmp_erase_power_parse(Text.c_str(), File, &T, Err, sizeof(Err));
   }
-  ~Table() { kmp_erase_power_free(&T); }
+  ~Table() { __kmp_erase_power_free(&T); }
 };
 
 TEST(ErasePower, RecordsAndLookups) {
@@ -45,19 +45,19 @@ TEST(ErasePower, RecordsAndLookups) {
   ASSERT_EQ(P.T.nclusters, 2);
   EXPECT_STREQ(P.T.names[1], "little");
   EXPECT_DOUBLE_EQ(P.T.idle[0], 1.5);
-  EXPECT_EQ(kmp_erase_power_cluster(&P.T, "little"), 1);
-  EXPECT_EQ(kmp_erase_power_cluster(&P.T, "medium"), -1);
+  EXPECT_EQ(__kmp_erase_power_cluster(&P.T, "little"), 1);
+  EXPECT_EQ(__kmp_erase_power_cluster(&P.T, "medium"), -1);
   EXPECT_EQ(P.T.nruns, 4);
   // Nearest frequency of the same cluster, class and width.
-  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1900, 1),
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1900, 1),
                    3.0);
-  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1200, 1),
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1200, 1),
                    1.2);
-  EXPECT_DOUBLE_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1000, 2),
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1000, 2),
                    5.5);
   // Nothing for that class or width.
-  EXPECT_EQ(kmp_erase_power_run(&P.T, 0, kmp_erase_memory, 2000, 1), -1.0);
-  EXPECT_EQ(kmp_erase_power_run(&P.T, 1, kmp_erase_memory, 1500, 2), -1.0);
+  EXPECT_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_memory, 2000, 1), -1.0);
+  EXPECT_EQ(__kmp_erase_power_run(&P.T, 1, kmp_erase_memory, 1500, 2), -1.0);
 }
 
 // The examples shipped in docs/erase/ stay valid.
@@ -127,10 +127,10 @@ TEST(ErasePower, EquallyNearFrequenciesTakeTheLower) {
           "run a compute 2000 1 8\n"
           "run a compute 1000 1 4\n");
   ASSERT_EQ(P.Rc, 0) << P.Err;
-  EXPECT_DOUBLE_EQ(
-      kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1500, 1), 4.0);
-  EXPECT_DOUBLE_EQ(
-      kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1600, 1), 8.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1500, 1),
+                   4.0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1600, 1),
+                   8.0);
 }
 
 // Large tables: 100,000 distinct records load (the duplicate check sorts; it

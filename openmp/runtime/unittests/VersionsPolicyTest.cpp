@@ -43,18 +43,18 @@ struct Bandit {
     Policy.fixed_arm = 0;
     for (int I = 0; I < N; ++I)
       Cand.push_back(I);
-    kmp_mv_rng_seed(&Rng, 42);
+    __kmp_mv_rng_seed(&Rng, 42);
   }
-  // The arm chosen (kmp_mv_select returns its position in Cand).
+  // The arm chosen (__kmp_mv_select returns its position in Cand).
   int select() {
-    return Cand[kmp_mv_select(&Policy, &Key, Cand.data(), (int)Cand.size(),
-                              &Rng)];
+    return Cand[__kmp_mv_select(&Policy, &Key, Cand.data(), (int)Cand.size(),
+                                &Rng)];
   }
-  void update(int Arm, double Ns) { kmp_mv_update(&Policy, &Key, Arm, Ns); }
+  void update(int Arm, double Ns) { __kmp_mv_update(&Policy, &Key, Arm, Ns); }
   double meanMs(int Arm) const { return Arms[Arm].mean / Ms; }
-  double sdMs(int Arm) const { return kmp_mv_stddev(&Arms[Arm]) / Ms; }
+  double sdMs(int Arm) const { return __kmp_mv_stddev(&Arms[Arm]) / Ms; }
   double boundMs(int Arm) const {
-    return kmp_mv_ucb_bound(&Key, Arm, Policy.ucb_k) / Ms;
+    return __kmp_mv_ucb_bound(&Key, Arm, Policy.ucb_k) / Ms;
   }
 };
 
@@ -132,7 +132,7 @@ TEST(VersionsPolicy, GbTable33) {
     // 10: 48.7% means preferences 0.974 and 1.026, printed 0.97 and 1.03).
     EXPECT_NEAR(1 + Bd.Arms[A].h, PrefA[R], 0.007) << "round " << R + 1;
     EXPECT_NEAR(1 + Bd.Arms[B].h, PrefB[R], 0.007) << "round " << R + 1;
-    double P = 100 * kmp_mv_gb_probability(&Bd.Key, A, Bd.Cand.data(), 2);
+    double P = 100 * __kmp_mv_gb_probability(&Bd.Key, A, Bd.Cand.data(), 2);
     EXPECT_NEAR(P, ProbA[R], 0.25) << "round " << R + 1;
   }
   EXPECT_NEAR(Bd.meanMs(A), 948, 0.5);
@@ -156,7 +156,7 @@ TEST(VersionsPolicy, GbSamplesItsProbabilities) {
     int V = Learn.select();
     Learn.update(V, (V == A ? 2.0 : 1.0) * Ms);
   }
-  EXPECT_GT(kmp_mv_gb_probability(&Learn.Key, B, Learn.Cand.data(), 2), 0.9);
+  EXPECT_GT(__kmp_mv_gb_probability(&Learn.Key, B, Learn.Cand.data(), 2), 0.9);
 }
 
 TEST(VersionsPolicy, FixedAndFallback) {
@@ -166,7 +166,7 @@ TEST(VersionsPolicy, FixedAndFallback) {
     EXPECT_EQ(Bd.select(), 2);
   // A launch without the fixed version behaves as Mean.
   int Cand[] = {0, 1};
-  EXPECT_EQ(Cand[kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)], 0);
+  EXPECT_EQ(Cand[__kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)], 0);
 }
 
 TEST(VersionsPolicy, RandomIsUniformAndReproducible) {
@@ -188,15 +188,16 @@ TEST(VersionsPolicy, AllPoliciesFindTheFastest) {
     Bandit Bd(Kind, 5);
     Bd.Policy.gb_alpha = 200;
     kmp_mv_rng_t Noise;
-    kmp_mv_rng_seed(&Noise, 7);
+    __kmp_mv_rng_seed(&Noise, 7);
     int Last100 = 0;
     for (int R = 0; R < 1000; ++R) {
       int V = Bd.select();
-      double Ms_ = 1.0 + 0.3 * std::abs(V - 3) + 0.05 * kmp_mv_rng_gaussian(&Noise);
+      double Ms_ =
+          1.0 + 0.3 * std::abs(V - 3) + 0.05 * __kmp_mv_rng_gaussian(&Noise);
       Bd.update(V, Ms_ * Ms);
       Last100 += R >= 900 && V == 3;
     }
-    EXPECT_GE(Last100, 90) << kmp_mv_policy_name(Kind);
+    EXPECT_GE(Last100, 90) << __kmp_mv_policy_name(Kind);
   }
 }
 
@@ -207,8 +208,8 @@ TEST(VersionsPolicy, OnlyCandidates) {
     Bandit Bd(Kind, 6);
     int Cand[] = {4, 1};
     for (int R = 0; R < 200; ++R) {
-      int V = Cand[kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)];
-      ASSERT_TRUE(V == 4 || V == 1) << kmp_mv_policy_name(Kind);
+      int V = Cand[__kmp_mv_select(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)];
+      ASSERT_TRUE(V == 4 || V == 1) << __kmp_mv_policy_name(Kind);
       Bd.update(V, (V == 4 ? 1.0 : 2.0) * Ms);
     }
   }
@@ -227,91 +228,92 @@ TEST(VersionsPolicy, ExplorationCountsStartedExecutions) {
   EXPECT_EQ(Bd.select(), A);
 }
 
-// Once every version has its quota of executions (kmp_mv_explored), libomp
-// chooses with kmp_mv_choose, without the lock: it must make the choice
-// kmp_mv_select makes and change nothing.
+// Once every version has its quota of executions (__kmp_mv_explored), libomp
+// chooses with __kmp_mv_choose, without the lock: it must make the choice
+// __kmp_mv_select makes and change nothing.
 TEST(VersionsPolicy, ChooseAfterExplorationReadsOnly) {
   const kmp_mv_policy_kind_t Kinds[] = {kmp_mv_mean, kmp_mv_ucb, kmp_mv_ts,
                                         kmp_mv_gb, kmp_mv_fixed};
   for (kmp_mv_policy_kind_t Kind : Kinds) {
     Bandit Bd(Kind, 3);
     Bd.Policy.fixed_arm = 2;
-    const uint64_t Quota = kmp_mv_quota(&Bd.Policy);
+    const uint64_t Quota = __kmp_mv_quota(&Bd.Policy);
     EXPECT_EQ(Quota, Kind == kmp_mv_gb ? 0u
                      : Kind == kmp_mv_ucb || Kind == kmp_mv_ts
                          ? 2u
                          : (uint64_t)KMP_MV_DEFAULT_MEAN_REPS)
-        << kmp_mv_policy_name(Kind);
-    EXPECT_EQ(kmp_mv_explored(&Bd.Policy, &Bd.Key), Quota == 0);
+        << __kmp_mv_policy_name(Kind);
+    EXPECT_EQ(__kmp_mv_explored(&Bd.Policy, &Bd.Key), Quota == 0);
     for (int R = 0; R < 40; ++R) {
       int V = Bd.select();
       Bd.update(V, (1.0 + V + 0.1 * (R % 3)) * Ms);
     }
-    ASSERT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key) ||
+    ASSERT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key) ||
                 Kind == kmp_mv_fixed) // fixed runs arm 2 only
-        << kmp_mv_policy_name(Kind);
+        << __kmp_mv_policy_name(Kind);
     std::vector<kmp_mv_arm_t> Before = Bd.Arms;
     kmp_mv_rng_t Rng = Bd.Rng;
-    int Chosen = kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 3, &Rng);
+    int Chosen = __kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 3, &Rng);
     for (int I = 0; I < 3; ++I)
       EXPECT_EQ(Bd.Arms[I].started, Before[I].started);
-    EXPECT_EQ(Bd.Cand[Chosen], Bd.select()) << kmp_mv_policy_name(Kind);
+    EXPECT_EQ(Bd.Cand[Chosen], Bd.select()) << __kmp_mv_policy_name(Kind);
   }
   // A version registered later (no executions) is not explored.
   Bandit Bd(kmp_mv_ucb, 2);
   for (int R = 0; R < 4; ++R)
     Bd.update(R % 2, Ms);
-  EXPECT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
   Bd.Arms.resize(3);
   Bd.Key.arms = Bd.Arms.data();
   Bd.Key.narms = 3;
-  EXPECT_FALSE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
 }
 
 // libomp keeps Mean's committed choice in the key, updated with
-// kmp_mv_lowest_mean_after after every execution, and reads it at dispatch
-// instead of calling kmp_mv_choose: along any sequence of executions (ties,
+// __kmp_mv_lowest_mean_after after every execution, and reads it at dispatch
+// instead of calling __kmp_mv_choose: along any sequence of executions (ties,
 // the best arm getting slower and faster) both must name the same arm.
 TEST(VersionsPolicy, LowestMeanKeptAcrossUpdates) {
   for (int Seed = 1; Seed <= 20; ++Seed) {
     Bandit Bd(kmp_mv_mean, 5);
     kmp_mv_rng_t Rng;
-    kmp_mv_rng_seed(&Rng, Seed);
-    EXPECT_EQ(kmp_mv_lowest_mean(&Bd.Key), -1);
+    __kmp_mv_rng_seed(&Rng, Seed);
+    EXPECT_EQ(__kmp_mv_lowest_mean(&Bd.Key), -1);
     for (int R = 0; R < 5 * KMP_MV_DEFAULT_MEAN_REPS; ++R)
-      Bd.update(Bd.select(), (1 + kmp_mv_rng_next(&Rng) % 4) * Ms); // ties
-    ASSERT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
-    int Best = kmp_mv_lowest_mean(&Bd.Key);
+      Bd.update(Bd.select(), (1 + __kmp_mv_rng_next(&Rng) % 4) * Ms); // ties
+    ASSERT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    int Best = __kmp_mv_lowest_mean(&Bd.Key);
     for (int R = 0; R < 2000; ++R) {
-      int Choice =
-          Bd.Cand[kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(), 5, &Rng)];
+      int Choice = Bd.Cand[__kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(),
+                                           5, &Rng)];
       ASSERT_EQ(Best, Choice) << "seed " << Seed << ", round " << R;
       // The chosen arm most of the time, as in a run; times from a small set
       // so that means tie now and then.
-      int Arm = kmp_mv_rng_next(&Rng) % 3 ? Best : kmp_mv_rng_next(&Rng) % 5;
+      int Arm =
+          __kmp_mv_rng_next(&Rng) % 3 ? Best : __kmp_mv_rng_next(&Rng) % 5;
       double Old = Bd.Arms[Arm].mean;
-      Bd.update(Arm, (1 + kmp_mv_rng_next(&Rng) % 4) * Ms);
-      Best = kmp_mv_lowest_mean_after(&Bd.Key, Best, Arm, Old);
+      Bd.update(Arm, (1 + __kmp_mv_rng_next(&Rng) % 4) * Ms);
+      Best = __kmp_mv_lowest_mean_after(&Bd.Key, Best, Arm, Old);
     }
   }
-  // Exact ties go to the first arm, as kmp_mv_choose does.
+  // Exact ties go to the first arm, as __kmp_mv_choose does.
   Bandit Bd(kmp_mv_mean, 3);
   Bd.update(2, Ms);
-  EXPECT_EQ(kmp_mv_lowest_mean(&Bd.Key), 2);
+  EXPECT_EQ(__kmp_mv_lowest_mean(&Bd.Key), 2);
   Bd.update(1, Ms);
-  EXPECT_EQ(kmp_mv_lowest_mean_after(&Bd.Key, 2, 1, 0.0), 1);
+  EXPECT_EQ(__kmp_mv_lowest_mean_after(&Bd.Key, 2, 1, 0.0), 1);
   Bd.update(1, 3 * Ms); // the best arm got slower: 2 is now below it
-  EXPECT_EQ(kmp_mv_lowest_mean_after(&Bd.Key, 1, 1, Ms), 2);
+  EXPECT_EQ(__kmp_mv_lowest_mean_after(&Bd.Key, 1, 1, Ms), 2);
 }
 
 // UCB keeps sqrt(s^2 / n) in each arm when it updates; the bound is the
 // thesis' x - sqrt(k * (q - n * x^2) / (n - 1) * ln(t - 1) / n), also after
 // updates under another policy (a switch with kmp_set_defaults) once
-// kmp_mv_adopt has readied the key for ucb again, and for loaded arms.
+// __kmp_mv_adopt has readied the key for ucb again, and for loaded arms.
 TEST(VersionsPolicy, UcbKeptSpreadGivesTheThesisBound) {
   Bandit Bd(kmp_mv_ucb, 4);
   kmp_mv_rng_t Rng;
-  kmp_mv_rng_seed(&Rng, 7);
+  __kmp_mv_rng_seed(&Rng, 7);
   auto Thesis = [&](int Arm) {
     const kmp_mv_arm_t &X = Bd.Arms[Arm];
     double N = (double)X.n, Var = (X.q - N * X.mean * X.mean) / (N - 1);
@@ -322,9 +324,9 @@ TEST(VersionsPolicy, UcbKeptSpreadGivesTheThesisBound) {
     // Rounds 100-199 update under mean, then back to ucb.
     Bd.Policy.kind = R >= 100 && R < 200 ? kmp_mv_mean : kmp_mv_ucb;
     if (R == 200)
-      kmp_mv_adopt(&Bd.Policy, &Bd.Key);
-    int Arm = R < 8 ? R / 2 : (int)(kmp_mv_rng_next(&Rng) % 4);
-    Bd.update(Arm, (1 + Arm + 0.5 * kmp_mv_rng_uniform(&Rng)) * Ms);
+      __kmp_mv_adopt(&Bd.Policy, &Bd.Key);
+    int Arm = R < 8 ? R / 2 : (int)(__kmp_mv_rng_next(&Rng) % 4);
+    Bd.update(Arm, (1 + Arm + 0.5 * __kmp_mv_rng_uniform(&Rng)) * Ms);
     for (int V = 0; V < 4 && R >= 8 && (R < 100 || R >= 200); ++V)
       ASSERT_NEAR(Bd.boundMs(V), Thesis(V) / Ms, 1e-9)
           << "round " << R << ", arm " << V;
@@ -333,13 +335,13 @@ TEST(VersionsPolicy, UcbKeptSpreadGivesTheThesisBound) {
   kmp_mv_stats_row_t Row{};
   Row.count = Bd.Arms[2].n;
   Row.mean = Bd.Arms[2].mean;
-  Row.stddev = kmp_mv_stddev(&Bd.Arms[2]);
+  Row.stddev = __kmp_mv_stddev(&Bd.Arms[2]);
   kmp_mv_arm_t Loaded;
-  kmp_mv_arm_from_row(&Loaded, &Row);
+  __kmp_mv_arm_from_row(&Loaded, &Row);
   EXPECT_NEAR(Loaded.spread, Bd.Arms[2].spread, 1e-6 * Bd.Arms[2].spread);
 }
 
-// kmp_mv_adopt counts the completed executions as started: choices made once
+// __kmp_mv_adopt counts the completed executions as started: choices made once
 // a key is explored count nothing, and a policy with a larger quota explores
 // by started counts (Mean after UCB must not run a version with 48
 // executions again because only 2 were counted).
@@ -348,20 +350,20 @@ TEST(VersionsPolicy, AdoptCountsCompletedAsStarted) {
   Bd.Policy.ucb_k = 0.0;
   for (int R = 0; R < 50; ++R) {
     int V = R < 4 ? Bd.select()
-                  : Bd.Cand[kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(),
-                                          2, &Bd.Rng)];
+                  : Bd.Cand[__kmp_mv_choose(&Bd.Policy, &Bd.Key, Bd.Cand.data(),
+                                            2, &Bd.Rng)];
     Bd.update(V, (V == A ? 1 : 10) * Ms);
   }
   EXPECT_EQ(Bd.Arms[A].n, 48u);
   EXPECT_EQ(Bd.Arms[A].started, 2u);
   Bd.Policy.kind = kmp_mv_mean; // 5 repetitions
-  kmp_mv_adopt(&Bd.Policy, &Bd.Key);
+  __kmp_mv_adopt(&Bd.Policy, &Bd.Key);
   EXPECT_EQ(Bd.Arms[A].started, 48u);
   for (int R = 0; R < 3; ++R) { // B is short of 5
     ASSERT_EQ(Bd.select(), B) << "round " << R;
     Bd.update(B, 10 * Ms);
   }
-  EXPECT_TRUE(kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
   EXPECT_EQ(Bd.select(), A);
 }
 
@@ -370,7 +372,7 @@ TEST(VersionsPolicy, WelfordIsStable) {
   Bandit Bd(kmp_mv_mean, 1);
   for (int R = 0; R < 100000; ++R)
     Bd.update(0, 1e12 + (R % 2 ? 1.0 : -1.0)); // ~17 minutes, +-1 ns
-  EXPECT_NEAR(kmp_mv_stddev(&Bd.Arms[0]), 1.0, 1e-3);
+  EXPECT_NEAR(__kmp_mv_stddev(&Bd.Arms[0]), 1.0, 1e-3);
   EXPECT_EQ(Bd.Key.t, 100000u);
 }
 
@@ -379,7 +381,7 @@ TEST(VersionsPolicy, ParseStatsRow) {
   kmp_mv_stats_row_t Row;
   char Line[] = "3,1,\"gemm \"\"blis\"\", tiled\",\"a.c:1:2\",4096,2,10,"
                 "1500.5,20.0,2.25e+07,15005.0,ucb,big\n";
-  ASSERT_EQ(kmp_mv_parse_stats_row(Line, &Row), nullptr);
+  ASSERT_EQ(__kmp_mv_parse_stats_row(Line, &Row), nullptr);
   EXPECT_EQ(Row.type, 3);
   EXPECT_STREQ(Row.name, "gemm \"blis\", tiled");
   EXPECT_EQ(Row.cost, 4096);
@@ -389,17 +391,17 @@ TEST(VersionsPolicy, ParseStatsRow) {
   EXPECT_DOUBLE_EQ(Row.stddev, 20.0);
   EXPECT_STREQ(Row.cluster, "big");
   kmp_mv_arm_t Arm;
-  kmp_mv_arm_from_row(&Arm, &Row);
+  __kmp_mv_arm_from_row(&Arm, &Row);
   EXPECT_EQ(Arm.n, 10u);
   EXPECT_EQ(Arm.started, 10u);
-  EXPECT_DOUBLE_EQ(kmp_mv_stddev(&Arm), 20.0);
+  EXPECT_DOUBLE_EQ(__kmp_mv_stddev(&Arm), 20.0);
   EXPECT_DOUBLE_EQ(Arm.q, 9 * 400.0 + 10 * 1500.5 * 1500.5);
   // Without ERASE the cluster is empty; files from before it have 12 fields.
   char NoCluster[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean,";
-  ASSERT_EQ(kmp_mv_parse_stats_row(NoCluster, &Row), nullptr);
+  ASSERT_EQ(__kmp_mv_parse_stats_row(NoCluster, &Row), nullptr);
   EXPECT_STREQ(Row.cluster, "");
   char Old[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean";
-  ASSERT_EQ(kmp_mv_parse_stats_row(Old, &Row), nullptr);
+  ASSERT_EQ(__kmp_mv_parse_stats_row(Old, &Row), nullptr);
   EXPECT_STREQ(Row.cluster, "");
   // What is wrong is said.
   const char *Errors[][2] = {
@@ -421,7 +423,7 @@ TEST(VersionsPolicy, ParseStatsRow) {
   };
   for (auto &E : Errors) {
     std::string Copy = E[0];
-    const char *Error = kmp_mv_parse_stats_row(&Copy[0], &Row);
+    const char *Error = __kmp_mv_parse_stats_row(&Copy[0], &Row);
     ASSERT_NE(Error, nullptr) << E[0];
     EXPECT_NE(std::string(Error).find(E[1]), std::string::npos)
         << E[0] << ": " << Error;

@@ -27,7 +27,7 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=first.csv %libomp-run 0 OMP_SELECT_LOAD=bad.csv 2>&1 | FileCheck --check-prefixes=AGAIN,LOADED --implicit-check-not=Warning %s
 
 // EXPLORE: sequence 0000011111{{1+$}}
-// AGAIN: OMP: Warning (MVOMP): OMP_SELECT_LOAD=bad.csv: statistics were already loaded from "first.csv"; ignored
+// AGAIN: OMP: Warning (MVOMP): OMP_SELECT_LOAD=bad.csv: statistics were already loaded from 'first.csv'; ignored
 // LOADED: sequence {{1+$}}
 // 95 executions of "fast" in the first run, 100 in the second.
 // COUNTS: 1,1,"fast","test",0,-1,195,

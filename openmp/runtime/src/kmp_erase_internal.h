@@ -1,0 +1,175 @@
+/*
+ * kmp_erase_internal.h -- what the files of ERASE share (docs/architecture.md):
+ * the machine as ERASE models it, the type table, the per-thread state, and
+ * the functions one file offers the others. Only kmp_erase_*.cpp include it;
+ * the rest of libomp sees kmp_erase.h.
+ *
+ * The files, from the bottom up (none calls a file above it):
+ *   kmp_erase_{limits,power,clusters,model}.h/.cpp  pure libraries (no
+ *                          libomp): limits, power table, cluster lists, the
+ *                          model's decisions; unit-tested, used by the tools
+ *   kmp_erase_machine.cpp  settings, set-up (clusters, power, model,
+ *                          frequency, slowdown), power of a configuration,
+ *                          RAPL, hardware counters, OMP_DISPLAY_ENV
+ *   kmp_erase_types.cpp    task types: classification, timing, history, the
+ *                          choice of (cluster, width), taskloop molding,
+ *                          OMP_ERASE_STATS
+ *   kmp_erase_sched.cpp    the scheduling hooks: set-up of the hook flags,
+ *                          map and give, wake, barrier accounting, steal,
+ *                          back-off
+ * ERASE calls into the topology layer (kmp_mvomp_topology.h: clusters in use,
+ * thread placement) and into multi-version tasks (a task's type); neither
+ * calls back.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_ERASE_INTERNAL_H
+#define KMP_ERASE_INTERNAL_H
+
+#include "kmp_erase.h"
+#include "kmp_erase_clusters.h"
+#include "kmp_erase_power.h"
+#include "kmp_mvomp.h"
+#include "kmp_mvomp_topology.h"
+#include "kmp_versions.h"
+
+#include <atomic>
+
+// Without hardware counters every task type gets this class (docs/erase.md).
+#define KMP_ERASE_FALLBACK_CLASS kmp_erase_compute
+// Executions measured with the counters before a type is classified.
+#define KMP_ERASE_CLASSIFY_RUNS 3
+// Task types tracked (a power of two).
+#define KMP_ERASE_TYPES 512
+
+// ---- The machine (kmp_erase_machine.cpp)
+// ------------------------------------- The clusters themselves are the
+// topology layer's (__kmp_mvomp_nclusters,
+// __kmp_mvomp_cluster_name, ...): ERASE chooses them and hands them over.
+typedef struct kmp_erase_machine {
+  int ready; // OMP_ERASE=on and set up
+  int ncores[KMP_ERASE_MAX_CLUSTERS];
+  int maxwidth;
+  // Power per cluster: from the table (indices into power), or 1 W of run
+  // power and no idle power without one, so that the mapper minimises time.
+  int have_power;
+  kmp_erase_power_t power;
+  int power_index[KMP_ERASE_MAX_CLUSTERS];
+  int mhz[KMP_ERASE_MAX_CLUSTERS];
+  double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
+  double rapl_start_j;                     // < 0: no RAPL
+  kmp_erase_offline_t model;               // OMP_ERASE_MODEL
+  std::atomic<int> counters_missing;       // 1 once perf_event_open failed
+} kmp_erase_machine_t;
+extern kmp_erase_machine_t __kmp_erase_machine;
+
+// Idle power of cluster c, and run power of a task of class cls on width
+// cores of it (1 W without a power table).
+double __kmp_erase_idle_w(int c);
+double __kmp_erase_run_w(int c, int cls, int width);
+// Energy counters where the machine has them: the sum of RAPL's package
+// domains in joules, or -1.
+double __kmp_erase_rapl_joules(void);
+// Reads the clusters, power table and model; 0 if ERASE cannot run (it is
+// then off).
+int __kmp_erase_machine_setup(void);
+
+// ---- Per-thread state (kmp_erase_machine.cpp)
+// ------------------------------------
+typedef struct alignas(64) kmp_erase_thread {
+  std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
+  std::atomic<int> busy;     // tasks running (core activity tracer)
+  kmp_erase_backoff_t backoff;
+  int perf_state; // 0 not opened, 1 open, -1 failed
+  int perf_fd[2]; // cycles (group leader), last-level cache misses
+  // Tasks the mapper put in this thread's deque of task team given_team that
+  // nobody has taken out yet; each holds one count of the team's unfinished
+  // threads (see __kmp_erase_give_begin).
+  std::atomic<int> given;
+  kmp_task_team_t *given_team;
+  kmp_bootstrap_lock_t given_lock;
+} kmp_erase_thread_t;
+extern kmp_erase_thread_t __kmp_erase_threads[KMP_MVOMP_MAX_GTID];
+// Opens thread s's counters once; 0 if the machine has none (the first
+// failure warns once for the whole process).
+int __kmp_erase_counters(kmp_erase_thread_t &s);
+
+// ---- Task types (kmp_erase_types.cpp)
+// ---------------------------------------------
+typedef struct kmp_erase_type {
+  std::atomic<uintptr_t> key; // address * 4 + kind (kmp_erase_kind_t)
+  std::atomic<int> ready;
+  std::atomic<int> cls;      // a kmp_erase_class_t, -1 while classifying
+  std::atomic<int> sampling; // counted executions started
+  std::atomic_flag lock;
+  int samples;            // counted executions finished
+  double cycles, misses;  // their sums
+  kmp_erase_hist_t *hist; // [cluster * maxwidth + width - 1]
+  kmp_uint64 *runs;       // executions, same index
+  double *seconds;        // their total time
+  double *joules;         // their modelled energy
+  // While a task sent to try an unmeasured configuration is under way, the
+  // other tasks do not flood that configuration too: trial[i] holds 1 + the
+  // type's executions when the trial was sent, and lapses with the
+  // configuration's first measurement, or after KMP_ERASE_TRIAL_PATIENCE
+  // executions elsewhere (the trial task was stolen by another cluster).
+  std::atomic<unsigned> *trial;
+  std::atomic<unsigned> executions;
+  std::atomic<unsigned> decisions; // for the refresh (KMP_ERASE_REFRESH)
+  // A taskloop type times one instance at a time: from its split to the end
+  // of its last chunk (chunks run its routine as tasks).
+  std::atomic<int> loop_pending; // chunks of the timed instance not finished
+  // For a task type: the taskloop type whose chunks run this entry, if any
+  // (set when the taskloop first runs), so that a task's end finds the loop
+  // it may belong to without a second lookup.
+  std::atomic<struct kmp_erase_type *> taskloop;
+  kmp_uint64 loop_start_ns;
+  int loop_cluster, loop_width;
+} kmp_erase_type_t;
+#define KMP_ERASE_TRIAL_PATIENCE 16
+extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
+// A molded taskloop's chunks go to this cluster while its creator splits it
+// (-1 otherwise).
+extern __thread int __kmp_erase_loop_cluster;
+
+// What a type's address is (its key is address * 4 + kind).
+enum kmp_erase_kind_t {
+  kmp_erase_task = 0,     // address: the task's entry
+  kmp_erase_taskloop = 1, // address: the taskloop's entry
+  kmp_erase_versions = 2  // address: a multi-version task's type
+};
+// The table slot of (address, kind), inserted when new; NULL when the table
+// is full or the type cannot be tracked.
+kmp_erase_type_t *__kmp_erase_type(void *address, int kind);
+// A task's type: a multi-version task's type (its entry is the dispatcher all
+// of them share), else its entry.
+kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task);
+// A type's class (the fallback class while it is being classified).
+int __kmp_erase_class_of(kmp_erase_type_t *t);
+
+// The mapper's inputs for one decision, on the caller's stack.
+typedef struct kmp_erase_map_inputs {
+  int size[KMP_ERASE_MAX_CLUSTERS];
+  int active[KMP_ERASE_MAX_CLUSTERS];
+  double idle[KMP_ERASE_MAX_CLUSTERS];
+  double run[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
+  double seconds[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
+} kmp_erase_map_inputs_t;
+// The least-energy (cluster, width) for type t over the team's threads;
+// widths up to maxwidth (1 for a task).
+kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
+                                      kmp_task_team_t *task_team,
+                                      kmp_erase_map_inputs_t *m);
+// Tasks running on team thread th (the core activity tracer).
+int __kmp_erase_busy(kmp_info_t *th);
+// Writes OMP_ERASE_STATS (at exit).
+void __kmp_erase_write_stats(void);
+
+#endif // KMP_ERASE_INTERNAL_H

@@ -1,0 +1,357 @@
+/*
+ * kmp_erase_machine.cpp -- ERASE's view of the machine, the bottom of the
+ * feature (docs/architecture.md): its settings, the set-up that finds the
+ * clusters (OMP_ERASE_CLUSTERS or the topology layer's detection) and loads
+ * the power table (OMP_ERASE_POWER), the offline model (OMP_ERASE_MODEL),
+ * cpufreq frequencies and the test slowdown (OMP_ERASE_TEST_SLOWDOWN); the
+ * power of a configuration, RAPL, the per-thread hardware counters, and the
+ * OMP_DISPLAY_ENV lines. See kmp_erase_internal.h for the feature's files.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase_internal.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#if KMP_OS_LINUX
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#endif
+
+// ---- Settings -------------------------------------------------------------
+int __kmp_erase_enabled = 0;
+int __kmp_erase_sleep_us = 0;
+int __kmp_erase_sleep_explicit = 0;
+int __kmp_erase_steal_cluster = 0;
+int __kmp_erase_perf = 1;
+int __kmp_erase_interp = kmp_erase_interp_none;
+kmp_erase_thresholds_t __kmp_erase_thresholds = {
+    KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
+    KMP_ERASE_DEFAULT_COMPUTE_AI};
+char *__kmp_erase_clusters_value = NULL;
+char *__kmp_erase_power_path = NULL;
+char *__kmp_erase_model_path = NULL;
+char *__kmp_erase_stats_path = NULL;
+char *__kmp_erase_slowdown_value = NULL;
+
+kmp_erase_machine_t __kmp_erase_machine;
+kmp_erase_thread_t __kmp_erase_threads[KMP_MVOMP_MAX_GTID];
+
+double __kmp_erase_idle_w(int c) {
+  int i = __kmp_erase_machine.power_index[c];
+  return __kmp_erase_machine.have_power && i >= 0
+             ? __kmp_erase_machine.power.idle[i]
+             : 0.0;
+}
+
+double __kmp_erase_run_w(int c, int cls, int width) {
+  if (!__kmp_erase_machine.have_power)
+    return 1.0;
+  int i = __kmp_erase_machine.power_index[c];
+  if (i < 0)
+    return 0.0;
+  double w = __kmp_erase_power_run(&__kmp_erase_machine.power, i,
+                                   (kmp_erase_class_t)cls,
+                                   __kmp_erase_machine.mhz[c], width);
+  return w < 0 ? 0.0 : w;
+}
+
+// OMP_ERASE_INTERP=poly|pmnf: the offline model, else no interpolation.
+static void __kmp_erase_load_model(void) {
+  if (__kmp_erase_interp != kmp_erase_interp_poly_kind &&
+      __kmp_erase_interp != kmp_erase_interp_pmnf_kind)
+    return;
+  const char *kind =
+      __kmp_erase_interp == kmp_erase_interp_poly_kind ? "poly" : "pmnf";
+  if (__kmp_erase_model_path == NULL) {
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_INTERP=%s needs OMP_ERASE_MODEL (a model file "
+                     "written by erase-fit); no interpolation",
+                     kind);
+    __kmp_erase_interp = kmp_erase_interp_none;
+    return;
+  }
+  char *text = __kmp_mvomp_read_file("OMP_ERASE_MODEL", __kmp_erase_model_path,
+                                     "no interpolation");
+  char err[256];
+  if (text == NULL) {
+    __kmp_erase_interp = kmp_erase_interp_none;
+  } else if (__kmp_erase_offline_parse(text, __kmp_erase_model_path,
+                                       &__kmp_erase_machine.model, err,
+                                       sizeof(err)) != 0) {
+    __kmp_mvomp_warn("MVOMP ERASE", "OMP_ERASE_MODEL: %s; no interpolation",
+                     err);
+    __kmp_erase_interp = kmp_erase_interp_none;
+  } else {
+    int models = 0;
+    for (int c = 0; c < kmp_erase_nclasses; ++c)
+      models += __kmp_erase_interp == kmp_erase_interp_poly_kind
+                    ? __kmp_erase_machine.model.poly[c].nterms > 0
+                    : __kmp_erase_machine.model.pmnf[c].nterms > 0;
+    if (models == 0) {
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_MODEL: '%s' has no '%s' model for any task "
+                       "class (an empty file?); no interpolation",
+                       __kmp_erase_model_path, kind);
+      __kmp_erase_interp = kmp_erase_interp_none;
+    }
+  }
+  __kmp_str_free(&text);
+}
+
+static void __kmp_erase_load_power(void) {
+  __kmp_erase_machine.have_power = 0;
+  for (int c = 0; c < KMP_ERASE_MAX_CLUSTERS; ++c)
+    __kmp_erase_machine.power_index[c] = -1;
+  if (__kmp_erase_power_path == NULL)
+    return;
+  const char *path = __kmp_erase_power_path;
+  char *text = __kmp_mvomp_read_file(
+      "OMP_ERASE_POWER", path,
+      "without a power table ERASE minimises predicted time");
+  if (text == NULL)
+    return;
+  char err[256];
+  int failed = __kmp_erase_power_parse(text, path, &__kmp_erase_machine.power,
+                                       err, sizeof(err));
+  __kmp_str_free(&text);
+  if (failed) {
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_POWER: %s; without a power table ERASE "
+                     "minimises predicted time",
+                     err);
+    return;
+  }
+  __kmp_erase_machine.have_power = 1;
+  for (int c = 0; c < __kmp_mvomp_nclusters; ++c) {
+    __kmp_erase_machine.power_index[c] = __kmp_erase_power_cluster(
+        &__kmp_erase_machine.power, __kmp_mvomp_cluster_name(c));
+    if (__kmp_erase_machine.power_index[c] < 0)
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_POWER: %s has no cluster '%s'; its power is "
+                       "taken as 0 W",
+                       path, __kmp_mvomp_cluster_name(c));
+  }
+}
+
+// The current frequency of a cluster's first CPU in MHz (cpufreq), or a very
+// high one when unknown, so that the power table's highest is used.
+static int __kmp_erase_cluster_mhz(int c) {
+  for (int i = 0; i < __kmp_mvomp_ncluster_cpus; ++i) {
+    if (__kmp_mvomp_cluster_of_cpu(__kmp_mvomp_cluster_cpus[i]) != c)
+      continue;
+    int mhz = __kmp_erase_cpufreq_mhz(__kmp_mvomp_cluster_cpus[i]);
+    return mhz > 0 ? mhz : INT_MAX / 2;
+  }
+  return INT_MAX / 2;
+}
+
+// OMP_ERASE_TEST_SLOWDOWN="<cluster>:<factor>;...": every task run on that
+// cluster takes factor times as long (test-only emulation of slow cores).
+static void __kmp_erase_parse_slowdown(void) {
+  for (int c = 0; c < KMP_ERASE_MAX_CLUSTERS; ++c)
+    __kmp_erase_machine.slowdown[c] = 1.0;
+  if (__kmp_erase_slowdown_value == NULL)
+    return;
+  char *copy = __kmp_str_format("%s", __kmp_erase_slowdown_value);
+  char *save = NULL;
+  char *item = strtok_r(copy, ";", &save);
+  if (item == NULL) // only separators
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_TEST_SLOWDOWN: '%s' names no "
+                     "<cluster>:<factor>; ignored",
+                     __kmp_erase_slowdown_value);
+  for (; item; item = strtok_r(NULL, ";", &save)) {
+    char *colon = strchr(item, ':');
+    char *end = NULL;
+    int c = -1;
+    double factor = 0;
+    if (colon != NULL) {
+      *colon = '\0';
+      for (int i = 0; i < __kmp_mvomp_nclusters; ++i)
+        if (strcmp(__kmp_mvomp_cluster_name(i), item) == 0)
+          c = i;
+      factor = strtod(colon + 1, &end);
+    }
+    if (c < 0 || end == colon + 1 || *end != '\0' || !(factor >= 1.0) ||
+        factor > 1000) {
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_TEST_SLOWDOWN: '%s' is not <cluster in "
+                       "use>:<factor from 1 to 1000>; ignored",
+                       __kmp_erase_slowdown_value);
+      for (int i = 0; i < KMP_ERASE_MAX_CLUSTERS; ++i)
+        __kmp_erase_machine.slowdown[i] = 1.0;
+      break;
+    }
+    __kmp_erase_machine.slowdown[c] = factor;
+  }
+  __kmp_str_free(&copy);
+}
+
+// Energy counters where the machine has them: the sum of RAPL's package
+// domains in joules, or -1.
+double __kmp_erase_rapl_joules(void) {
+  double total = -1;
+  for (int d = 0; d < 16; ++d) {
+    char path[80];
+    KMP_SNPRINTF(path, sizeof(path),
+                 "/sys/class/powercap/intel-rapl:%d/energy_uj", d);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+      break;
+    unsigned long long uj = 0;
+    if (fscanf(f, "%llu", &uj) == 1)
+      total = (total < 0 ? 0 : total) + uj * 1e-6;
+    fclose(f);
+  }
+  return total;
+}
+
+// ---- Hardware counters ------------------------------------------------------
+#if KMP_OS_LINUX
+static int __kmp_erase_perf_open(__u64 config, int group) {
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof(attr));
+  attr.size = sizeof(attr);
+  attr.type = PERF_TYPE_HARDWARE;
+  attr.config = config;
+  attr.disabled = group < 0;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  attr.read_format = PERF_FORMAT_GROUP;
+  return (int)syscall(SYS_perf_event_open, &attr, 0, -1, group, 0);
+}
+#endif
+
+// Opens this thread's counters once; 0 if the machine has none (the first
+// failure warns once for the whole process).
+int __kmp_erase_counters(kmp_erase_thread_t &s) {
+  if (s.perf_state != 0)
+    return s.perf_state > 0;
+  s.perf_state = -1;
+  const char *why = "not supported on this OS";
+#if KMP_OS_LINUX
+  s.perf_fd[0] = __kmp_erase_perf_open(PERF_COUNT_HW_CPU_CYCLES, -1);
+  s.perf_fd[1] =
+      s.perf_fd[0] < 0
+          ? -1
+          : __kmp_erase_perf_open(PERF_COUNT_HW_CACHE_MISSES, s.perf_fd[0]);
+  if (s.perf_fd[0] >= 0 && s.perf_fd[1] >= 0) {
+    s.perf_state = 1;
+    return 1;
+  }
+  why = strerror(errno);
+  if (s.perf_fd[0] >= 0)
+    close(s.perf_fd[0]);
+#endif
+  if (__kmp_erase_machine.counters_missing.exchange(1) == 0)
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "hardware counters unavailable (perf_event_open: %s): "
+                     "every task type is classified as '%s'",
+                     why, __kmp_erase_class_name(KMP_ERASE_FALLBACK_CLASS));
+  return 0;
+}
+
+// ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
+int __kmp_erase_machine_setup(void) {
+  kmp_erase_clusters_t clusters;
+  const char *source = "";
+  clusters.n = 0;
+  if (__kmp_erase_clusters_value != NULL) {
+    char err[256];
+    int restricted = 0;
+    if (__kmp_erase_clusters_parse(__kmp_erase_clusters_value, &clusters, err,
+                                   sizeof(err)) == 0 &&
+        (restricted = __kmp_erase_clusters_restrict_to_affinity(
+             &clusters, err, sizeof(err))) >= 0) {
+      source = "OMP_ERASE_CLUSTERS";
+      if (restricted > 0)
+        __kmp_mvomp_warn("MVOMP ERASE",
+                         "OMP_ERASE_CLUSTERS='%s': CPUs %s do not exist or "
+                         "are not available to this process; they are left "
+                         "out",
+                         __kmp_erase_clusters_value, err);
+    } else {
+      __kmp_mvomp_warn("MVOMP ERASE",
+                       "OMP_ERASE_CLUSTERS='%s': %s; using the detected "
+                       "clusters",
+                       __kmp_erase_clusters_value, err);
+      clusters.n = 0;
+    }
+  }
+  if (clusters.n == 0)
+    __kmp_mvomp_detect_clusters(&clusters, &source);
+  if (!__kmp_mvomp_use_clusters(&clusters, source)) {
+    __kmp_mvomp_warn("MVOMP ERASE", "no CPU in any cluster: ERASE is off");
+    return 0;
+  }
+  kmp_erase_machine_t &m = __kmp_erase_machine;
+  m.maxwidth = 1;
+  for (int c = 0; c < clusters.n; ++c) {
+    m.ncores[c] = __kmp_erase_clusters_size(&clusters, c);
+    if (m.ncores[c] > m.maxwidth)
+      m.maxwidth = m.ncores[c];
+  }
+  if (m.maxwidth > KMP_ERASE_MAX_WIDTH)
+    m.maxwidth = KMP_ERASE_MAX_WIDTH;
+  for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
+    __kmp_init_bootstrap_lock(&__kmp_erase_threads[g].given_lock);
+  __kmp_erase_load_power();
+  __kmp_erase_load_model();
+  for (int c = 0; c < clusters.n; ++c)
+    m.mhz[c] = __kmp_erase_cluster_mhz(c);
+  __kmp_erase_parse_slowdown();
+  m.rapl_start_j = __kmp_erase_rapl_joules();
+  // Whether counters can be opened is known (and warned about) at start-up,
+  // so that no type waits to be classified where it never can be.
+  if (__kmp_erase_perf) {
+    kmp_erase_thread_t probe;
+    probe.perf_state = 0;
+    if (__kmp_erase_counters(probe)) {
+#if KMP_OS_LINUX
+      close(probe.perf_fd[0]);
+      close(probe.perf_fd[1]);
+#endif
+    }
+  }
+  m.ready = 1;
+  return 1;
+}
+
+int __kmp_erase_clusters_in_use(char *buf, size_t len) {
+  if (!__kmp_erase_machine.ready)
+    return 0;
+  __kmp_erase_clusters_print(__kmp_mvomp_clusters(), buf, len);
+  return 1;
+}
+
+int __kmp_erase_started(void) { return __kmp_erase_machine.ready; }
+
+void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
+  if (!__kmp_erase_machine.ready)
+    return;
+  __kmp_str_buf_print(buffer, "   [MVOMP ERASE] clusters from %s; %s\n",
+                      __kmp_mvomp_clusters_source,
+                      __kmp_erase_machine.have_power
+                          ? "power from OMP_ERASE_POWER"
+                          : "no power table: every configuration draws 1 W, "
+                            "so the mapper minimises time");
+  __kmp_str_buf_print(buffer, "   [MVOMP ERASE] hardware counters: %s\n",
+                      !__kmp_erase_perf
+                          ? "off (OMP_ERASE_PERF=off): every type is 'compute'"
+                      : __kmp_erase_machine.counters_missing.load()
+                          ? "unavailable: every type is 'compute'"
+                          : "classifying task types");
+}

@@ -1,0 +1,406 @@
+/*
+ * kmp_erase_types.cpp -- ERASE's task types (docs/architecture.md): the type
+ * table (a task's entry, a taskloop's, or a multi-version task's type), their
+ * classification with the hardware counters, the timing of each execution and
+ * the performance history, the least-energy choice of (cluster, width) from
+ * that history, taskloop molding, and the statistics file (OMP_ERASE_STATS).
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_erase_internal.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if KMP_OS_LINUX
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#endif
+
+kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
+static std::atomic<int> __kmp_erase_types_full_warned;
+__thread int __kmp_erase_loop_cluster = -1;
+
+int __kmp_erase_busy(kmp_info_t *th) {
+  int gtid = th->th.th_info.ds.ds_gtid;
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+    return 0;
+  return __kmp_erase_threads[gtid].busy.load(std::memory_order_relaxed);
+}
+
+static void __kmp_erase_lock(kmp_erase_type_t *t) {
+  while (t->lock.test_and_set(std::memory_order_acquire))
+    KMP_CPU_PAUSE();
+}
+static void __kmp_erase_unlock(kmp_erase_type_t *t) {
+  t->lock.clear(std::memory_order_release);
+}
+
+static int __kmp_erase_initial_class(void) {
+  return __kmp_erase_perf && !__kmp_erase_machine.counters_missing.load(
+                                 std::memory_order_relaxed)
+             ? -1
+             : KMP_ERASE_FALLBACK_CLASS;
+}
+
+// The slot of a type; inserted when new. Read without locks: a slot's key
+kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
+  uintptr_t key = (uintptr_t)address * 4 + kind;
+  size_t h = (size_t)(((kmp_uint64)key * 0x9E3779B97F4A7C15ull) >> 40);
+  for (int probe = 0; probe < KMP_ERASE_TYPES; ++probe) {
+    kmp_erase_type_t *t =
+        &__kmp_erase_types[(h + probe) & (KMP_ERASE_TYPES - 1)];
+    uintptr_t k = t->key.load(std::memory_order_acquire);
+    if (k == 0) {
+      uintptr_t expected = 0;
+      if (t->key.compare_exchange_strong(expected, key)) {
+        size_t n = (size_t)__kmp_mvomp_nclusters * __kmp_erase_machine.maxwidth;
+        t->hist = (kmp_erase_hist_t *)calloc(n, sizeof(kmp_erase_hist_t));
+        t->runs = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
+        t->seconds = (double *)calloc(n, sizeof(double));
+        t->joules = (double *)calloc(n, sizeof(double));
+        t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
+        if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->trial)
+          return NULL; // never ready: the type runs unmapped
+        t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
+        t->ready.store(1, std::memory_order_release);
+        return t;
+      }
+      k = expected;
+    }
+    if (k == key)
+      return t->ready.load(std::memory_order_acquire) ? t : NULL;
+  }
+  if (__kmp_erase_types_full_warned.exchange(1) == 0)
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "more than %d task types: the others run unmapped",
+                     KMP_ERASE_TYPES);
+  return NULL;
+}
+
+// A task's type: a multi-version task's type (its entry is the dispatcher
+// all of them share), else its entry.
+kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task) {
+  void *mv = __kmp_mv_task_type(task);
+  return mv ? __kmp_erase_type(mv, kmp_erase_versions)
+            : __kmp_erase_type((void *)task->routine, kmp_erase_task);
+}
+
+int __kmp_erase_class_of(kmp_erase_type_t *t) {
+  int cls = t->cls.load(std::memory_order_relaxed);
+  return cls < 0 ? KMP_ERASE_FALLBACK_CLASS : cls;
+}
+
+// ---- Classification with perf_event ----------------------------------------
+static int __kmp_erase_sample_start(kmp_erase_thread_t &s,
+                                    kmp_erase_type_t *t) {
+  if (t->cls.load(std::memory_order_relaxed) >= 0)
+    return 0;
+  if (!__kmp_erase_counters(s)) {
+    int unclassified = -1;
+    t->cls.compare_exchange_strong(unclassified, KMP_ERASE_FALLBACK_CLASS);
+    return 0;
+  }
+  if (t->sampling.fetch_add(1) >= KMP_ERASE_CLASSIFY_RUNS)
+    return 0;
+#if KMP_OS_LINUX
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_RESET, PERF_IOC_FLAG_GROUP);
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+#endif
+  return 1;
+}
+
+static void __kmp_erase_sample_stop(kmp_erase_thread_t &s, double *cycles,
+                                    double *misses) {
+  *cycles = *misses = 0;
+#if KMP_OS_LINUX
+  ioctl(s.perf_fd[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+  __u64 values[3] = {0, 0, 0}; // nr, cycles, misses
+  if (read(s.perf_fd[0], values, sizeof(values)) == (ssize_t)sizeof(values) &&
+      values[0] == 2) {
+    *cycles = (double)values[1];
+    *misses = (double)values[2];
+  }
+#endif
+}
+
+// ---- Choice of (cluster, width)
+// -------------------------------------------------- OMP_ERASE_INTERP: the
+// widths of one cluster never measured (0, not -1: not being tried either) get
+// the model's prediction where it has one, so they need no trial: the online
+// linear model, or phase 3 of Algorithm 1 with the offline model of the type's
+// class.
+static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
+  double measured[KMP_ERASE_MAX_WIDTH];
+  for (int w = 0; w < maxwidth; ++w)
+    measured[w] = row[w] > 0 ? row[w] : 0;
+  const kmp_erase_function_t *f = NULL;
+  if (__kmp_erase_interp == kmp_erase_interp_poly_kind)
+    f = &__kmp_erase_machine.model.poly[cls];
+  else if (__kmp_erase_interp == kmp_erase_interp_pmnf_kind)
+    f = &__kmp_erase_machine.model.pmnf[cls];
+  for (int w = 1; w <= maxwidth; ++w)
+    if (row[w - 1] == 0)
+      row[w - 1] =
+          f ? __kmp_erase_interp_offline(f, __kmp_erase_machine.model.vec[cls],
+                                         __kmp_erase_machine.model.nvec[cls],
+                                         measured, maxwidth, w)
+            : __kmp_erase_interp_linear(measured, maxwidth, w);
+}
+
+// The least-energy (cluster, width) for type t over the team's threads;
+// widths up to maxwidth (1 for a task).
+kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
+                                      kmp_task_team_t *task_team,
+                                      kmp_erase_map_inputs_t *m) {
+  int n = __kmp_mvomp_nclusters;
+  int nth = task_team->tt.tt_nproc;
+  kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  for (int c = 0; c < n; ++c)
+    m->size[c] = m->active[c] = 0;
+  for (int i = 0; i < nth; ++i) {
+    kmp_info_t *th = data[i].td.td_thr;
+    int c = __kmp_mvomp_thread_cluster(th, i);
+    if (c < 0)
+      continue;
+    ++m->size[c];
+    if (__kmp_erase_busy(th) > 0)
+      ++m->active[c];
+  }
+  int cls = __kmp_erase_class_of(t);
+  for (int c = 0; c < n; ++c) {
+    m->idle[c] = __kmp_erase_idle_w(c);
+    for (int w = 1; w <= maxwidth; ++w) {
+      m->run[c * maxwidth + w - 1] = __kmp_erase_run_w(c, cls, w);
+      // Racy read of a double written under the type's lock: a stale value
+      // only delays a decision by one task.
+      int i = c * __kmp_erase_machine.maxwidth + w - 1;
+      double seconds = t->hist[i].seconds;
+      unsigned sent = t->trial[i].load(std::memory_order_relaxed);
+      if (seconds == 0 && sent != 0 &&
+          t->executions.load(std::memory_order_relaxed) - (sent - 1) <
+              KMP_ERASE_TRIAL_PATIENCE)
+        seconds = -1;
+      m->seconds[c * maxwidth + w - 1] = seconds;
+    }
+    if (maxwidth > 1 && __kmp_erase_interp != kmp_erase_interp_none)
+      __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth, cls);
+  }
+  kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
+                           m->idle, m->run,   m->seconds};
+  kmp_erase_choice_t choice = __kmp_erase_map(&in);
+  if (choice.cluster >= 0 && choice.joules == 0) { // a trial
+    int i = choice.cluster * __kmp_erase_machine.maxwidth + choice.width - 1;
+    t->trial[i].store(t->executions.load(std::memory_order_relaxed) + 1,
+                      std::memory_order_relaxed);
+  } else if (choice.cluster >= 0 &&
+             t->decisions.fetch_add(1, std::memory_order_relaxed) %
+                     KMP_ERASE_REFRESH ==
+                 KMP_ERASE_REFRESH - 1) {
+    kmp_erase_choice_t other =
+        __kmp_erase_map_except(&in, choice.cluster, choice.width);
+    if (other.cluster >= 0)
+      choice = other;
+  }
+  return choice;
+}
+
+// ---- Timing and the performance history ------------------------------------
+// Records one execution of t on (cluster, width) that took seconds.
+static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
+                               double seconds, double mhz) {
+  int i = cluster * __kmp_erase_machine.maxwidth + width - 1;
+  double cores = __kmp_erase_machine.ncores[cluster] > 0
+                     ? __kmp_erase_machine.ncores[cluster]
+                     : 1;
+  // The task's share of its cluster's idle power, and its run power.
+  double watts = __kmp_erase_idle_w(cluster) * width / cores +
+                 __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+  __kmp_erase_lock(t);
+  __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
+  ++t->runs[i];
+  t->seconds[i] += seconds;
+  t->joules[i] += watts * seconds;
+  __kmp_erase_unlock(t);
+  t->trial[i].store(0, std::memory_order_relaxed);
+  t->executions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
+                            kmp_erase_exec_t *exec) {
+  exec->type = NULL;
+  if (!__kmp_erase_machine.ready || gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+    return;
+  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  exec->cluster = __kmp_mvomp_place_thread(gtid);
+  s.busy.fetch_add(1, std::memory_order_relaxed);
+  kmp_erase_type_t *t = __kmp_erase_task_type(task);
+  exec->type = t;
+  exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
+  exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
+                   __kmp_erase_sample_start(s, t);
+  exec->start_ns = __kmp_mvomp_now_ns();
+}
+
+void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+  if (!__kmp_erase_machine.ready || gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+    return;
+  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  kmp_uint64 end = __kmp_mvomp_now_ns();
+  double cycles = 0, misses = 0;
+  if (exec->sampling)
+    __kmp_erase_sample_stop(s, &cycles, &misses);
+  int c = exec->cluster;
+  if (c >= 0 && __kmp_erase_machine.slowdown[c] > 1.0) { // test-only emulation
+    kmp_uint64 until =
+        end + (kmp_uint64)((__kmp_erase_machine.slowdown[c] - 1.0) *
+                           (end - exec->start_ns));
+    while ((end = __kmp_mvomp_now_ns()) < until)
+      KMP_CPU_PAUSE();
+  }
+  s.busy.fetch_sub(1, std::memory_order_relaxed);
+  kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
+  if (t == NULL || c < 0)
+    return;
+  double seconds = (end - exec->start_ns) * 1e-9;
+  double mhz = cycles > 0 && seconds > 0 ? cycles / seconds * 1e-6 : 0;
+  __kmp_erase_record(t, c, 1, seconds, mhz);
+  kmp_erase_type_t *loop = (kmp_erase_type_t *)exec->loop;
+  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0 &&
+      loop->loop_pending.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    __kmp_erase_record(loop, loop->loop_cluster, loop->loop_width,
+                       (end - loop->loop_start_ns) * 1e-9, 0);
+  if (exec->sampling) {
+    __kmp_erase_lock(t);
+    t->cycles += cycles;
+    t->misses += misses;
+    int done = ++t->samples >= KMP_ERASE_CLASSIFY_RUNS;
+    double ai = __kmp_erase_intensity(t->cycles, t->misses,
+                                      __kmp_erase_thresholds.flops_per_cycle);
+    __kmp_erase_unlock(t);
+    if (done)
+      t->cls.store(__kmp_erase_classify(ai, &__kmp_erase_thresholds),
+                   std::memory_order_relaxed);
+  }
+}
+
+// ---- Taskloop moldability --------------------------------------------------
+// The taskloop whose split set __kmp_erase_loop_cluster (its split_done
+// resets it; another taskloop's leaves it alone).
+static __thread kmp_task_t *__kmp_erase_loop_task = NULL;
+
+kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
+                                      kmp_uint64 trip_count) {
+  kmp_info_t *thread = __kmp_threads[gtid];
+  kmp_uint64 dflt = thread->th.th_team_nproc * 10; // upstream's default
+  kmp_task_team_t *task_team = thread->th.th_task_team;
+  if (!__kmp_erase_machine.ready || gtid >= KMP_MVOMP_MAX_GTID ||
+      task_team == NULL || task_team->tt.tt_nproc <= 1 ||
+      task_team->tt.tt_threads_data == NULL)
+    return dflt;
+  __kmp_mvomp_place_thread(gtid);
+  kmp_erase_type_t *t =
+      __kmp_erase_type((void *)task->routine, kmp_erase_taskloop);
+  if (t == NULL)
+    return dflt;
+  // The loop's class is its chunks' (they are timed as tasks).
+  kmp_erase_type_t *chunks =
+      __kmp_erase_type((void *)task->routine, kmp_erase_task);
+  if (chunks != NULL) {
+    t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
+    chunks->taskloop.store(t, std::memory_order_release);
+  }
+  kmp_erase_map_inputs_t m;
+  kmp_erase_choice_t choice =
+      __kmp_erase_choose(t, __kmp_erase_machine.maxwidth, task_team, &m);
+  if (choice.cluster < 0)
+    return dflt;
+  __kmp_erase_loop_task = task;
+  __kmp_erase_loop_cluster = choice.cluster;
+  kmp_uint64 ntasks = KMP_MIN((kmp_uint64)choice.width, trip_count);
+  int idle = 0; // time this instance unless one is being timed already
+  if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
+      t->loop_pending.compare_exchange_strong(idle, -1)) {
+    t->loop_start_ns = __kmp_mvomp_now_ns();
+    t->loop_cluster = choice.cluster;
+    t->loop_width = (int)ntasks;
+    t->loop_pending.store((int)ntasks, std::memory_order_release);
+  }
+  return ntasks;
+}
+
+void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
+  if (__kmp_erase_loop_task == task && task != NULL) {
+    __kmp_erase_loop_task = NULL;
+    __kmp_erase_loop_cluster = -1;
+  }
+}
+
+// ---- Statistics file -------------------------------------------------------
+void __kmp_erase_write_stats(void) {
+  if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
+    return;
+  FILE *f = __kmp_mvomp_open_output("OMP_ERASE_STATS", __kmp_erase_stats_path);
+  if (f == NULL)
+    return;
+  double rapl = __kmp_erase_rapl_joules();
+  if (__kmp_erase_machine.rapl_start_j >= 0 && rapl >= 0)
+    fprintf(f, "# measured energy: %.3f J (RAPL, whole machine, whole run)\n",
+            rapl - __kmp_erase_machine.rapl_start_j);
+  else
+    fprintf(f, "# measured energy: unavailable (no readable RAPL counters "
+               "under /sys/class/powercap)\n");
+  fprintf(f, "type,kind,class,cluster,width,executions,mean_s,model_s,"
+             "joules\n");
+  for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
+    kmp_erase_type_t *t = &__kmp_erase_types[k];
+    if (!t->ready.load(std::memory_order_acquire))
+      continue;
+    uintptr_t key = t->key.load(std::memory_order_relaxed);
+    void *routine = (void *)(key / 4);
+    int kind = (int)(key % 4);
+    Dl_info info;
+    memset(&info, 0, sizeof(info));
+    char name[96];
+    // The symbol, else module+offset (for addr2line): outlined task
+    // routines are local symbols, which dladdr does not see.
+    if (kind == kmp_erase_versions)
+      KMP_SNPRINTF(name, sizeof(name), "type %d", __kmp_mv_type_id(routine));
+    else if (dladdr(routine, &info) && info.dli_sname)
+      KMP_SNPRINTF(name, sizeof(name), "%s", info.dli_sname);
+    else if (info.dli_fname != NULL && info.dli_fbase != NULL) {
+      const char *base = strrchr(info.dli_fname, '/');
+      KMP_SNPRINTF(name, sizeof(name), "%s+0x%lx",
+                   base ? base + 1 : info.dli_fname,
+                   (unsigned long)((char *)routine - (char *)info.dli_fbase));
+    } else
+      KMP_SNPRINTF(name, sizeof(name), "%p", routine);
+    __kmp_erase_lock(t);
+    for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
+      for (int w = 1; w <= __kmp_erase_machine.maxwidth; ++w) {
+        int i = c * __kmp_erase_machine.maxwidth + w - 1;
+        if (t->runs[i] == 0)
+          continue;
+        fprintf(
+            f, "%s,%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n", name,
+            kind == kmp_erase_taskloop   ? "taskloop"
+            : kind == kmp_erase_versions ? "versions"
+                                         : "task",
+            __kmp_erase_class_name((kmp_erase_class_t)__kmp_erase_class_of(t)),
+            __kmp_mvomp_cluster_name(c), w, (unsigned long long)t->runs[i],
+            t->seconds[i] / t->runs[i], t->hist[i].seconds, t->joules[i]);
+      }
+    __kmp_erase_unlock(t);
+  }
+  __kmp_mvomp_close_output("OMP_ERASE_STATS", __kmp_erase_stats_path, f);
+}

@@ -1,0 +1,222 @@
+/*
+ * kmp_versions_dispatch.cpp -- multi-version tasks at run time: the dispatch
+ * (the carrier's routine: it chooses a version with the policy, runs and
+ * times it, updates the key's statistics and records the trace), tasks
+ * discarded by cancellation, the per-thread state, and the task API of
+ * mvomp.h (task_cost, task_node1/2, kmp_task_reftime, kmp_task_stats_*).
+ * The policies themselves are pure functions (kmp_versions_policy.h).
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_mvomp_topology.h"
+#include "kmp_versions_internal.h"
+#include "mvomp.h"
+
+__thread kmp_mv_thread_t __kmp_mv_th
+    __attribute__((tls_model("initial-exec"))) = {
+        0, 1, -1, -1, NULL, {{0, 0, 0, 0}}, 0, NULL, NULL, NULL};
+
+void *__kmp_mv_task_type(kmp_task_t *task) {
+  if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
+    return NULL;
+  return ((kmp_mv_launch_t *)task->shareds)->type;
+}
+
+int __kmp_mv_type_id(void *type) { return ((kmp_mv_type_t *)type)->id; }
+
+kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
+  kmp_task_t *carrier = (kmp_task_t *)ptask;
+  kmp_mv_launch_t *run = (kmp_mv_launch_t *)carrier->shareds;
+  carrier->shareds = run->shareds0;
+  carrier->routine = run->routine0;
+  const int n = run->n;
+
+  kmp_mv_thread_t *th = &__kmp_mv_th;
+  kmp_mv_type_t *type = run->type;
+  const kmp_int32 *cand = run->slots;
+  kmp_int32 locality = -1;
+  if (run->node1 >= 0 || run->node2 >= 0) {
+    kmp_int32 here = __kmp_mvomp_this_cpu().node;
+    locality = (run->node1 < 0 || run->node1 == here ? 1 : 0) |
+               (run->node2 < 0 || run->node2 == here ? 2 : 0);
+  }
+  // With clusters in use (ERASE), one version may win on big cores and
+  // another on little ones: the key includes the thread's cluster.
+  kmp_int32 cluster =
+      UNLIKELY(__kmp_mvomp_nclusters) ? __kmp_mvomp_place_thread(gtid) : -1;
+  kmp_mv_stats_t *stats = th->cache_stats;
+  if (th->cache_type != type || th->cache_cost != run->cost ||
+      th->cache_locality != locality || th->cache_cluster != cluster ||
+      stats == NULL) {
+    stats = __kmp_mv_get_stats(type, run->cost, locality, cluster);
+    th->cache_type = type;
+    th->cache_stats = stats;
+    th->cache_cost = run->cost;
+    th->cache_locality = locality;
+    th->cache_cluster = cluster;
+  }
+
+  if (UNLIKELY(!th->rng_seeded)) {
+    __kmp_mv_rng_seed(
+        &th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed : __kmp_mvomp_ticks()) +
+                      0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
+    th->rng_seeded = 1;
+  }
+  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  kmp_mv_policy_t fixed;
+  if (policy->kind == kmp_mv_fixed) { // the slot fixed:<index|name> means
+    fixed = *policy;
+    fixed.fixed_arm = __kmp_mv_fixed_slot(type);
+    policy = &fixed;
+  }
+  // Once every version of the key has the policy's quota of executions, the
+  // choice depends on the statistics only: it reads them without the lock (a
+  // choice made while another thread updates them sees the values before or
+  // after that update) and counts nothing. Until then, choosing counts the
+  // version as started, under the lock, so that threads share out the
+  // exploration.
+  int j = -1;
+  const int nv = type->nversions.load(std::memory_order_acquire);
+  KMP_DEBUG_ASSERT(nv >= n);
+  if (policy->kind == kmp_mv_fixed)
+    for (int i = 0; i < n && j < 0; ++i)
+      if (cand[i] == policy->fixed_arm)
+        j = i;
+  if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
+    // Mean's choice among all the type's versions is kept in the key.
+    int best = policy->kind == kmp_mv_mean && n == nv &&
+                       cand == __kmp_mv_identity.slots
+                   ? stats->mean_best.load(std::memory_order_relaxed)
+                   : -1;
+    j = best >= 0 ? best
+                  : __kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
+  } else if (j < 0) {
+    stats->lock.acquire();
+    __kmp_mv_grow_arms(type, stats, nv, policy);
+    j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
+    stats->lock.release();
+  }
+  const int slot = cand[j];
+
+  // Release the versions that will not run; versions[0] is the carrier and
+  // finishes (destructors included) through libomp's normal path.
+  if (run->release)
+    for (int i = 1; i < n; ++i)
+      if (i != j)
+        __kmp_mv_release_version(gtid, run->versions[i]);
+
+  kmp_mv_frame_t frame;
+  frame.adjust = 0;
+  frame.has_set = 0;
+  frame.outer = th->frame;
+  th->frame = &frame;
+  kmp_task_t *chosen = j == 0 ? carrier : run->versions[j];
+  kmp_routine_entry_t entry = chosen->routine;
+  frame.start = __kmp_mvomp_ticks();
+  (*entry)(gtid, chosen);
+  kmp_uint64 end = __kmp_mvomp_ticks();
+  th->frame = frame.outer;
+  if (j != 0)
+    __kmp_mv_release_version(gtid, chosen);
+
+  double x = (frame.has_set ? (double)frame.set
+                            : (double)(kmp_int64)(end - frame.start) *
+                                  __kmp_mvomp_ns_per_tick()) +
+             (double)frame.adjust;
+  if (x < 0)
+    x = 0;
+  if (run->divby > 1)
+    x /= (double)run->divby;
+  stats->lock.acquire();
+  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
+    __kmp_mv_grow_arms(type, stats, nv, policy);
+  const double old_mean = stats->key.arms[slot].mean;
+  __kmp_mv_update(policy, &stats->key, slot, x);
+  if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
+    const kmp_uint64 quota = __kmp_mv_quota(policy);
+    if ((quota == 0 || stats->key.arms[slot].n == quota) &&
+        __kmp_mv_explored(policy, &stats->key))
+      __kmp_mv_set_explored(stats, stats->key.narms, policy);
+  } else if (policy->kind == kmp_mv_mean) {
+    int best = stats->mean_best.load(std::memory_order_relaxed);
+    int now = __kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
+    if (now != best)
+      stats->mean_best.store(now, std::memory_order_relaxed);
+  }
+  stats->lock.release();
+  if (UNLIKELY(__kmp_mvomp_hooks.trace))
+    __kmp_mv_trace(th, run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
+
+  __kmp_mv_free_launch(gtid, run);
+  return 0;
+}
+
+void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task) {
+  if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
+    return;
+  kmp_mv_launch_t *run = (kmp_mv_launch_t *)task->shareds;
+  task->shareds = run->shareds0;
+  task->routine = run->routine0;
+  if (run->release)
+    for (int i = 1; i < run->n; ++i)
+      __kmp_mv_release_version(gtid, run->versions[i]);
+  __kmp_mv_free_launch(gtid, run);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The task API of mvomp.h (thesis 000, section 3.3.1)                       */
+
+void task_cost(long long n) {
+  __kmp_mv_th.next_cost = n;
+  __kmp_mv_th.next_divby = 1;
+}
+
+void kmp_task_reftime(long long cost, long long divBy) {
+  if (divBy < 1) {
+    __kmp_mvomp_warn("MVOMP",
+                     "kmp_task_reftime(%lld, %lld): divBy must be at least 1; "
+                     "using 1",
+                     cost, divBy);
+    divBy = 1;
+  }
+  __kmp_mv_th.next_cost = cost;
+  __kmp_mv_th.next_divby = divBy;
+}
+
+void task_node1(void *p) { __kmp_mv_th.next_node1 = __kmp_mvomp_node_of(p); }
+void task_node2(void *p) { __kmp_mv_th.next_node2 = __kmp_mvomp_node_of(p); }
+
+void *kmp_task_stats_get(void) { return __kmp_mv_th.frame; }
+
+unsigned long long kmp_task_stats_time(void) { return __kmp_mvomp_now_ns(); }
+
+void kmp_task_stats_set(unsigned long long t) {
+  kmp_mv_frame_t *f = __kmp_mv_th.frame;
+  if (f) { // replaces the time, and what was added to it so far
+    f->set = t;
+    f->has_set = 1;
+    f->adjust = 0;
+  }
+}
+
+void kmp_task_stats_delta(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)(__kmp_mvomp_now_ns() - t);
+}
+
+void kmp_task_stats_add(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust += (kmp_int64)t;
+}
+
+void kmp_task_stats_sub(void *statsp, unsigned long long t) {
+  if (statsp)
+    ((kmp_mv_frame_t *)statsp)->adjust -= (kmp_int64)t;
+}

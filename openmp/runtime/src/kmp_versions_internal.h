@@ -1,0 +1,342 @@
+/*
+ * kmp_versions_internal.h -- what the files of multi-version tasks share
+ * (docs/architecture.md): the registry's types, versions and keys, the
+ * per-thread state, the record of one launch, and the functions one file
+ * offers the others. Only kmp_versions_*.cpp include it; the rest of libomp
+ * sees kmp_versions.h.
+ *
+ * The files, from the bottom up (none calls a file above it):
+ *   kmp_versions_registry.cpp  settings of selection, task types, versions,
+ *                              keys and their statistics, OMP_SELECT_LOAD's
+ *                              rows, OMP_SELECT=fixed
+ *   kmp_versions_io.cpp        OMP_SELECT_LOAD's reader, the trace recorder,
+ *                              stats.csv and trace.csv
+ *   kmp_versions_dispatch.cpp  the dispatch (choice, timing, update), the
+ *                              per-thread state, the task API of mvomp.h
+ *   kmp_versions_launch.cpp    the compiler's ABI: registration is in the
+ *                              registry; allocation and launch are here
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_VERSIONS_INTERNAL_H
+#define KMP_VERSIONS_INTERNAL_H
+
+#include "kmp_lock.h"
+#include "kmp_mvomp.h"
+#include "kmp_versions.h"
+
+#include <atomic>
+#include <stddef.h>
+
+// A test-and-test-and-set spin lock: the critical sections it guards (one
+// policy decision or statistics update) are a few hundred nanoseconds.
+struct kmp_mv_spin_t {
+  std::atomic<int> held{0};
+  void acquire() {
+    while (held.exchange(1, std::memory_order_acquire))
+      while (held.load(std::memory_order_relaxed))
+        KMP_CPU_PAUSE();
+  }
+  void release() { held.store(0, std::memory_order_release); }
+};
+
+/* ------------------------------------------------------------------------ */
+/* Registry (kmp_versions_registry.cpp)                                     */
+
+// An allocation of a key's arms. When more versions are registered, a larger
+// one replaces it, and the old one stays allocated (reachable from the new
+// one): a dispatch may still be reading it without the lock.
+// Allocated cache-line aligned (__kmp_allocate), with each arm on a line of
+// its own (kmp_mv_arm_t is 64 bytes).
+struct kmp_mv_arms_block_t {
+  kmp_mv_arms_block_t *older;
+  char pad[56];
+  kmp_mv_arm_t arms[1];
+};
+
+// Statistics of one key (type, cost, locality, ERASE cluster). Written under
+// `lock`; read without it by a dispatch once `explored` covers the type's
+// versions. Laid out so that threads dispatching tasks of one key move as
+// few cache lines between their cores as possible (allocated cache-line
+// aligned): the first line holds what every update writes (the lock and
+// key.t, key.sum), the second what a choice reads and updates leave alone
+// once the key is explored (key.narms, key.arms, explored, and mean_best,
+// written only when it changes); each arm has a line of its own.
+struct kmp_mv_stats_t {
+  // What finding the key and growing its arms use.
+  kmp_int64 cost;
+  kmp_int32 locality;
+  kmp_int32 cluster; // the executing thread's with OMP_ERASE=on, else -1
+  kmp_mv_arms_block_t *block; // holds key.arms
+  kmp_mv_stats_t *next;       // bucket chain (insert-only, lock-free reads)
+  int capacity;               // allocated entries of key.arms
+  kmp_mv_spin_t lock;
+  char pad[8];
+  kmp_mv_key_t key; // t and sum end the first line
+  // Versions 0..explored-1 have the policy's quota of executions
+  // (__kmp_mv_explored): a dispatch of a type with no more versions than that
+  // chooses without the lock. Stored under the lock, after key.arms.
+  std::atomic<int> explored{0};
+  // With OMP_SELECT=mean, once explored: Mean's choice among all the arms
+  // (__kmp_mv_lowest_mean), kept by every update, so that a launch of all the
+  // type's versions chooses by reading it; -1 until then, and under another
+  // policy (__kmp_mv_policy_changed sets or drops it when kmp_set_defaults
+  // changes the policy). Stored under the lock, and only when it changes (the
+  // line stays shared between readers).
+  std::atomic<int> mean_best{-1};
+};
+static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
+static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
+                  offsetof(kmp_mv_stats_t, key.narms) == 64,
+              "kmp_mv_stats_t: what updates write on the first line");
+
+struct kmp_mv_version_t {
+  const char *name;     // owned by the runtime (copied at registration)
+  const char *location; // owned by the runtime
+  // The first entry registered for this slot: compared, never called (its
+  // module may have been unloaded).
+  kmp_routine_entry_t entry;
+};
+
+#define KMP_MV_KEY_BUCKETS 256
+#define KMP_MV_TYPE_BUCKETS 64
+#define KMP_MV_ENTRY_BUCKETS 1024
+
+struct kmp_mv_type_t {
+  kmp_int32 id;
+  std::atomic<int> nversions; // slots registered (grows under registry lock)
+  int capacity;
+  // Replaced (grown) under the registry lock; old arrays are kept (reachable
+  // from the new one's block) because dispatch reads them without the lock.
+  std::atomic<kmp_mv_version_t *> versions;
+  struct kmp_mv_versions_block_t *versions_block;
+  int fixed_slot; // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
+  std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
+  std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
+  kmp_mv_type_t *next; // registration order, and bucket chain
+  kmp_mv_type_t *bucket_next;
+};
+
+struct kmp_mv_versions_block_t {
+  kmp_mv_versions_block_t *older;
+  kmp_mv_version_t versions[1];
+};
+
+struct kmp_mv_entry_t {
+  kmp_routine_entry_t entry;
+  kmp_mv_type_t *type;
+  int slot;
+  kmp_mv_entry_t *next;
+};
+
+// The registry: task types by id and in registration order, and version
+// entries. Registration, key growth and the writers take the lock; dispatch
+// reads without it.
+extern kmp_bootstrap_lock_t __kmp_mv_registry_lock;
+extern kmp_mv_type_t *__kmp_mv_type_list; // under the registry lock
+
+static inline kmp_uint64 __kmp_mv_hash(kmp_uint64 x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// The type registered as `id`, or NULL (no lock).
+kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
+// The entry of a launched version of type `type`; one that no unit
+// registered (an ABI misuse) is registered on the fly with a warning.
+kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry);
+// Statistics of (type, cost, locality, cluster), created on first use.
+kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
+                                   kmp_int32 locality, kmp_int32 cluster);
+// Makes room for every registered version of type t in s (under s->lock);
+// new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
+void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
+                        const kmp_mv_policy_t *policy);
+// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1.
+int __kmp_mv_fixed_slot(kmp_mv_type_t *t);
+
+// Records (under s->lock) that the first n arms of s are explored, with
+// Mean's choice among them when the policy is Mean; n = 0 when new versions
+// are not.
+static inline void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
+                                         const kmp_mv_policy_t *policy) {
+  s->mean_best.store(
+      n && policy->kind == kmp_mv_mean ? __kmp_mv_lowest_mean(&s->key) : -1,
+      std::memory_order_relaxed);
+  s->explored.store(n, std::memory_order_release);
+}
+
+// OMP_SELECT_LOAD's rows, by (type, cost, locality, name, cluster); read-only
+// once loaded (kmp_versions_io.cpp reads the file at initialisation).
+struct kmp_mv_saved_t {
+  kmp_int32 type;
+  kmp_int32 locality;
+  kmp_int64 cost;
+  char *name;
+  char *cluster;
+  int line;             // of the file, for the duplicate warning
+  kmp_mv_saved_t *next; // hash chain
+  kmp_mv_arm_t arm;
+};
+extern size_t __kmp_mv_nsaved; // rows loaded
+kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
+                                    kmp_int32 locality, const char *name,
+                                    const char *cluster);
+void __kmp_mv_add_saved(kmp_mv_saved_t *v);
+
+/* ------------------------------------------------------------------------ */
+/* Per-thread state and the record of a launch                              */
+
+// The execution of a multi-version task in progress on this thread (a stack:
+// a version may run another multi-version task inline).
+struct kmp_mv_frame_t {
+  kmp_uint64 start; // clock ticks (__kmp_mvomp_ticks)
+  kmp_int64 adjust; // ns, kmp_task_stats_add/sub/delta since start or the set
+  kmp_uint64 set;   // kmp_task_stats_set, valid if has_set
+  int has_set;
+  kmp_mv_frame_t *outer;
+};
+
+struct kmp_mv_trace_rec_t {
+  kmp_uint64 start, end, time;
+  kmp_int64 cost;
+  kmp_routine_entry_t address;
+  kmp_int32 type, slot, thread, socket, node1, node2;
+};
+
+#define KMP_MV_TRACE_CHUNK 32768
+struct kmp_mv_trace_chunk_t {
+  int used;
+  kmp_mv_trace_chunk_t *next;
+  kmp_mv_trace_rec_t recs[KMP_MV_TRACE_CHUNK];
+};
+
+struct kmp_mv_chunk_t;
+struct kmp_mv_launch_t;
+// The launch being defined: its carrier (version 0), the room reserved for
+// its record in the carrier, where its next version block goes, and the
+// chunks allocated for blocks that did not fit in the carrier. A launch
+// issued while another is being defined (from a firstprivate copy
+// constructor) saves the outer one in `outer` and restores it when it runs.
+struct kmp_mv_pending_t {
+  kmp_task_t *carrier;
+  kmp_mv_launch_t *record;
+  char *room;
+  size_t room_left;
+  kmp_mv_chunk_t *chunks; // the newest first
+  kmp_mv_pending_t *outer;
+};
+
+struct kmp_mv_thread_t {
+  // For the next multi-version task this thread launches.
+  kmp_int64 next_cost;
+  kmp_int64 next_divby;
+  kmp_int32 next_node1, next_node2;
+  kmp_mv_frame_t *frame;
+  kmp_mv_rng_t rng;
+  int rng_seeded;
+  kmp_mv_trace_chunk_t *trace_head, *trace_tail;
+  kmp_mv_thread_t *next_traced;
+  // The launch whose defines this thread is issuing (kmp_mv_pending_t).
+  struct kmp_mv_pending_t pending;
+  // Bytes of chunks the previous launch used: the size of the next launch's
+  // first chunk.
+  size_t chunk_hint;
+  // The type of this thread's last launch, and the key of its last dispatch:
+  // consecutive tasks of one type and cost skip the hash lookups. Types and
+  // keys are never freed.
+  kmp_mv_type_t *launch_type;
+  kmp_mv_type_t *cache_type;
+  kmp_mv_stats_t *cache_stats;
+  kmp_int64 cache_cost;
+  kmp_int32 cache_locality;
+  kmp_int32 cache_cluster;
+};
+
+// Defined in kmp_versions_dispatch.cpp.
+extern __thread kmp_mv_thread_t __kmp_mv_th
+    __attribute__((tls_model("initial-exec")));
+
+// The record of one launch, written by the launching thread (which has the
+// versions in its cache: it resolves their slots) and read at dispatch. It
+// lives inside the carrier's own allocation (after its privates) for up to
+// KMP_MV_INLINE_VERSIONS versions, else it is allocated apart (external).
+// What a dispatch reads is at the front, so that with few versions it takes
+// the lines of the carrier's task and one or two more.
+#define KMP_MV_INLINE_VERSIONS 8
+struct kmp_mv_launch_t {
+  kmp_routine_entry_t routine0; // versions[0]'s own entry and shareds: the
+  void *shareds0;               // carrier's fields hold this record meanwhile
+  kmp_mv_type_t *type;
+  const kmp_int32 *slots; // n entries: each version's slot in its type
+  kmp_int32 n;
+  kmp_int16 external; // the record was allocated apart
+  kmp_int16 release;  // some version 1..n-1 has destructors to run
+  kmp_int64 cost;
+  kmp_int64 divby;
+  kmp_int32 node1, node2;
+  kmp_mv_chunk_t *chunks; // freed when the task has run
+  kmp_task_t **versions;  // n entries: inline_versions, or after the record
+  kmp_task_t *inline_versions[KMP_MV_INLINE_VERSIONS];
+  kmp_int32 inline_slots[KMP_MV_INLINE_VERSIONS];
+};
+
+#define KMP_MV_CHUNK_MIN 1024
+struct kmp_mv_chunk_t {
+  kmp_mv_chunk_t *next;
+  size_t size;  // bytes for blocks after this header
+  char pad[48]; // blocks that follow stay 64-byte aligned
+};
+static_assert(sizeof(kmp_mv_chunk_t) == 64, "kmp_task_t alignment");
+
+// Slots 0, 1, 2, ...: the slots of a launch that passes its type's versions
+// in registration order (the usual case), shared instead of stored.
+struct kmp_mv_identity_t {
+  kmp_int32 slots[256];
+  constexpr kmp_mv_identity_t() : slots() {
+    for (int i = 0; i < 256; ++i)
+      slots[i] = i;
+  }
+};
+inline constexpr kmp_mv_identity_t __kmp_mv_identity;
+
+// Runs the destructors of a version's firstprivate copies (its memory goes
+// with the carrier or the launch's chunks).
+static inline void __kmp_mv_release_version(kmp_int32 gtid, kmp_task_t *task) {
+  if (task->data1.destructors)
+    task->data1.destructors(gtid, task);
+}
+
+// Frees what the runtime allocated for a launch: the chunks of its version
+// blocks and, with many versions, its record.
+static inline void __kmp_mv_free_launch(kmp_int32 gtid, kmp_mv_launch_t *run) {
+  if (run->chunks == NULL && !run->external)
+    return; // all in the carrier
+  kmp_info_t *thread = __kmp_threads[gtid];
+  for (kmp_mv_chunk_t *c = run->chunks, *next; c != NULL; c = next) {
+    next = c->next;
+    __kmp_fast_free(thread, c);
+  }
+  if (run->external)
+    __kmp_fast_free(thread, run);
+}
+
+// The carrier's routine while a launch is pending (kmp_versions_dispatch.cpp):
+// chooses, runs and times the version.
+kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask);
+
+// Records one traced execution in th's trace (kmp_versions_io.cpp).
+void __kmp_mv_trace(kmp_mv_thread_t *th, const kmp_mv_launch_t *run,
+                    kmp_routine_entry_t address, int slot, kmp_int32 gtid,
+                    kmp_uint64 start, kmp_uint64 end, kmp_uint64 time);
+
+#endif // KMP_VERSIONS_INTERNAL_H

@@ -1,0 +1,412 @@
+/*
+ * kmp_versions_registry.cpp -- multi-version tasks' registry, the bottom of
+ * the feature: the settings of selection (OMP_SELECT and its parameters), the
+ * task types and their versions as the compiler registers them
+ * (__kmpc_task_versions_register), the entry -> (type, slot) table, each key's
+ * statistics (type, cost, locality, cluster), the rows OMP_SELECT_LOAD loaded
+ * and OMP_SELECT=fixed's slot. See kmp_versions_internal.h for the layout of
+ * the feature's files.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_mvomp_topology.h"
+#include "kmp_versions_internal.h"
+
+#include <new>
+#include <stdio.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Settings of selection (kmp_mvomp_settings.inc parses them)               */
+
+kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean, KMP_MV_DEFAULT_MEAN_REPS,
+                                   KMP_MV_DEFAULT_UCB_K,
+                                   KMP_MV_DEFAULT_GB_ALPHA, -1};
+char *__kmp_mv_fixed_name = NULL;
+int __kmp_mv_fixed_index = -1;
+kmp_uint64 __kmp_mv_seed = 0;
+int __kmp_mv_seed_set = 0;
+
+/* ------------------------------------------------------------------------ */
+/* Task types, their versions, and entry -> (type, slot)                    */
+
+kmp_bootstrap_lock_t __kmp_mv_registry_lock =
+    KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_mv_registry_lock);
+static std::atomic<kmp_mv_type_t *> __kmp_mv_types[KMP_MV_TYPE_BUCKETS];
+kmp_mv_type_t *__kmp_mv_type_list = NULL; // under the registry lock
+static kmp_mv_type_t **__kmp_mv_type_tail = &__kmp_mv_type_list;
+static std::atomic<kmp_mv_entry_t *> __kmp_mv_entries[KMP_MV_ENTRY_BUCKETS];
+
+kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id) {
+  kmp_mv_type_t *t =
+      __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS].load(
+          std::memory_order_acquire);
+  while (t && t->id != id)
+    t = t->bucket_next;
+  return t;
+}
+
+// Under the registry lock.
+static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
+  kmp_mv_type_t *t = __kmp_mv_find_type(id);
+  if (t)
+    return t;
+  t = (kmp_mv_type_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_type_t));
+  new (t) kmp_mv_type_t();
+  t->id = id;
+  t->nversions.store(0, std::memory_order_relaxed);
+  t->capacity = 0;
+  t->versions.store(NULL, std::memory_order_relaxed);
+  t->versions_block = NULL;
+  t->fixed_slot = -1;
+  t->fixed_checked.store(0, std::memory_order_relaxed);
+  for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
+    t->keys[i].store(NULL, std::memory_order_relaxed);
+  t->next = NULL;
+  std::atomic<kmp_mv_type_t *> &head =
+      __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS];
+  t->bucket_next = head.load(std::memory_order_relaxed);
+  head.store(t, std::memory_order_release);
+  *__kmp_mv_type_tail = t;
+  __kmp_mv_type_tail = &t->next;
+  return t;
+}
+
+// Slot of `name` in type t, appended if new. Under the registry lock.
+static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
+                                const char *location,
+                                kmp_routine_entry_t entry) {
+  int n = t->nversions.load(std::memory_order_relaxed);
+  kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
+  for (int i = 0; i < n; ++i)
+    if (strcmp(vs[i].name, name) == 0)
+      return i;
+  if (n == t->capacity) {
+    int cap = t->capacity ? 2 * t->capacity : 8;
+    kmp_mv_versions_block_t *b = (kmp_mv_versions_block_t *)KMP_INTERNAL_MALLOC(
+        sizeof(kmp_mv_versions_block_t) + (cap - 1) * sizeof(kmp_mv_version_t));
+    b->older = t->versions_block;
+    t->versions_block = b;
+    kmp_mv_version_t *v = b->versions;
+    if (n)
+      memcpy(v, vs, n * sizeof(kmp_mv_version_t));
+    t->versions.store(v, std::memory_order_release);
+    t->capacity = cap;
+    vs = v;
+  }
+  // Copies: the strings belong to the registering module, which may be a
+  // shared library that is unloaded (dlclose) while the statistics, the
+  // trace and OMP_SELECT=fixed:<name> still need the names.
+  vs[n].name = __kmp_str_format("%s", name);
+  vs[n].location = __kmp_str_format("%s", location ? location : "");
+  vs[n].entry = entry;
+  t->nversions.store(n + 1, std::memory_order_release);
+  return n;
+}
+
+static inline std::atomic<kmp_mv_entry_t *> &
+__kmp_mv_entry_bucket(kmp_routine_entry_t entry, kmp_int32 type) {
+  return __kmp_mv_entries[__kmp_mv_hash((kmp_uint64)(kmp_uintptr_t)entry ^
+                                        ((kmp_uint64)(kmp_uint32)type << 48)) %
+                          KMP_MV_ENTRY_BUCKETS];
+}
+
+// The slot of a version entry in a type (an entry may serve several types).
+static kmp_mv_entry_t *__kmp_mv_find_entry(kmp_routine_entry_t entry,
+                                           kmp_int32 type) {
+  kmp_mv_entry_t *e =
+      __kmp_mv_entry_bucket(entry, type).load(std::memory_order_acquire);
+  while (e && (e->entry != entry || e->type->id != type))
+    e = e->next;
+  return e;
+}
+
+// Under the registry lock.
+static kmp_mv_entry_t *__kmp_mv_add_entry_locked(kmp_routine_entry_t entry,
+                                                 kmp_mv_type_t *t, int slot) {
+  kmp_mv_entry_t *e = __kmp_mv_find_entry(entry, t->id);
+  if (e)
+    return e;
+  e = (kmp_mv_entry_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_entry_t));
+  e->entry = entry;
+  e->type = t;
+  e->slot = slot;
+  std::atomic<kmp_mv_entry_t *> &head = __kmp_mv_entry_bucket(entry, t->id);
+  e->next = head.load(std::memory_order_relaxed);
+  head.store(e, std::memory_order_release);
+  return e;
+}
+
+void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
+                                   const kmp_task_version_desc_t *descs) {
+  if (n <= 0 || descs == NULL)
+    return;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
+  for (int i = 0; i < n; ++i) {
+    const char *name = descs[i].name ? descs[i].name : "";
+    // Two versions of one unit with the same name (two calls of one function
+    // with different arguments) stay distinct: the k-th gets "#k".
+    int same = 0;
+    for (int j = 0; j < i; ++j)
+      same += descs[j].entry != descs[i].entry &&
+              strcmp(descs[j].name ? descs[j].name : "", name) == 0;
+    char *unique = same > 0 ? __kmp_str_format("%s#%d", name, same + 1) : NULL;
+    if (unique)
+      name = unique;
+    kmp_mv_entry_t *e = __kmp_mv_find_entry(descs[i].entry, type);
+    if (e == NULL) {
+      int slot =
+          __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
+      __kmp_mv_add_entry_locked(descs[i].entry, t, slot);
+    } else {
+      kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
+      if (strcmp(vs[e->slot].name, name) != 0) {
+        // The address belonged to a module that was unloaded (dlclose) and
+        // now holds another version: it maps to that version from now on.
+        if (vs[e->slot].entry == descs[i].entry)
+          TCW_PTR(vs[e->slot].entry, NULL);
+        e->slot =
+            __kmp_mv_slot_locked(t, name, descs[i].location, descs[i].entry);
+      } // else the same unit loaded twice: one version
+    }
+    __kmp_str_free(&unique); // the slot keeps a copy
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
+// The entry of a launched version that no unit registered (an ABI misuse):
+// registered on the fly under a name made of its address, with a warning.
+kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry) {
+  kmp_mv_entry_t *e = __kmp_mv_find_entry(entry, type);
+  if (e != NULL)
+    return e;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  e = __kmp_mv_find_entry(entry, type);
+  if (e == NULL) {
+    char name[32];
+    snprintf(name, sizeof(name), "entry@%p", (void *)entry);
+    __kmp_mvomp_warn("MVOMP",
+                     "task type %d launched a version that was not registered "
+                     "(%s); it is counted as a version of its own",
+                     (int)type, name);
+    kmp_mv_type_t *t = __kmp_mv_get_type_locked(type);
+    e = __kmp_mv_add_entry_locked(entry, t,
+                                  __kmp_mv_slot_locked(t, name, "", entry));
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  return e;
+}
+
+// Statistics of (type, cost, locality, cluster), created on first use.
+kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
+                                   kmp_int32 locality, kmp_int32 cluster) {
+  std::atomic<kmp_mv_stats_t *> &head =
+      t->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1) +
+                            ((kmp_uint64)(cluster + 1) << 56)) %
+              KMP_MV_KEY_BUCKETS];
+  kmp_mv_stats_t *first = head.load(std::memory_order_acquire);
+  for (kmp_mv_stats_t *s = first; s; s = s->next)
+    if (s->cost == cost && s->locality == locality && s->cluster == cluster)
+      return s;
+  kmp_mv_stats_t *s = (kmp_mv_stats_t *)__kmp_allocate(sizeof(*s));
+  new (s) kmp_mv_stats_t(); // zeroed: no arms yet
+  s->cost = cost;
+  s->locality = locality;
+  s->cluster = cluster;
+  // Lock-free insert: retry when another thread pushed first, looking only
+  // at what it pushed.
+  for (;;) {
+    s->next = first;
+    if (head.compare_exchange_weak(first, s, std::memory_order_release,
+                                   std::memory_order_acquire))
+      return s;
+    for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
+      if (o->cost == cost && o->locality == locality && o->cluster == cluster) {
+        __kmp_free(s);
+        return o;
+      }
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* OMP_SELECT_LOAD's rows                                                    */
+
+// Loaded rows in a hash table by (type, cost, locality, name, cluster), so
+// that loading and looking up stay linear in the file's size: the table
+// doubles when it holds twice as many rows as buckets. Read-only once loaded.
+static kmp_mv_saved_t **__kmp_mv_saved = NULL;
+static size_t __kmp_mv_saved_buckets = 0;
+size_t __kmp_mv_nsaved = 0;
+
+static kmp_uint64 __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
+                                      kmp_int32 locality, const char *name,
+                                      const char *cluster) {
+  kmp_uint64 h =
+      __kmp_mv_hash((kmp_uint64)(kmp_uint32)type ^ ((kmp_uint64)cost * 31) ^
+                    ((kmp_uint64)(kmp_uint32)locality << 40));
+  for (const char *p = name; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+  for (const char *p = cluster; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+  return __kmp_mv_hash(h);
+}
+
+static kmp_mv_saved_t **__kmp_mv_saved_bucket(const kmp_mv_saved_t *v) {
+  return &__kmp_mv_saved[__kmp_mv_saved_hash(v->type, v->cost, v->locality,
+                                             v->name, v->cluster) %
+                         __kmp_mv_saved_buckets];
+}
+
+void __kmp_mv_add_saved(kmp_mv_saved_t *v) {
+  if (__kmp_mv_nsaved >= 2 * __kmp_mv_saved_buckets) {
+    kmp_mv_saved_t **old = __kmp_mv_saved;
+    size_t nold = __kmp_mv_saved_buckets;
+    __kmp_mv_saved_buckets = nold ? 2 * nold : 1024;
+    __kmp_mv_saved = (kmp_mv_saved_t **)KMP_INTERNAL_MALLOC(
+        __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
+    memset(__kmp_mv_saved, 0,
+           __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
+    for (size_t b = 0; b < nold; ++b)
+      for (kmp_mv_saved_t *r = old[b], *next; r; r = next) {
+        next = r->next;
+        kmp_mv_saved_t **head = __kmp_mv_saved_bucket(r);
+        r->next = *head;
+        *head = r;
+      }
+    KMP_INTERNAL_FREE(old);
+  }
+  kmp_mv_saved_t **head = __kmp_mv_saved_bucket(v);
+  v->next = *head;
+  *head = v;
+  ++__kmp_mv_nsaved;
+}
+
+kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
+                                    kmp_int32 locality, const char *name,
+                                    const char *cluster) {
+  if (__kmp_mv_saved_buckets == 0)
+    return NULL;
+  kmp_mv_saved_t *v =
+      __kmp_mv_saved[__kmp_mv_saved_hash(type, cost, locality, name, cluster) %
+                     __kmp_mv_saved_buckets];
+  while (v && !(v->type == type && v->cost == cost && v->locality == locality &&
+                strcmp(v->name, name) == 0 && strcmp(v->cluster, cluster) == 0))
+    v = v->next;
+  return v;
+}
+
+// Reads a stats.csv written by an earlier run (once, at initialisation,
+// before any task runs). A file that cannot be read, or a malformed line, is a
+// warning naming the file and line (the first few; then a count); the other
+// lines are used. Blank lines are skipped. A row that repeats the key of an
+
+// The saved statistics of version `slot` of key s of type t, or NULL.
+static const kmp_mv_arm_t *
+__kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
+  const kmp_mv_saved_t *v = __kmp_mv_find_saved(
+      t->id, s->cost, s->locality,
+      t->versions.load(std::memory_order_acquire)[slot].name,
+      __kmp_mvomp_cluster_name(s->cluster));
+  return v ? &v->arm : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Keys: exploration marks and growth                                        */
+
+void __kmp_mv_policy_changed(void) {
+  // Before initialisation no task has run (kmp_set_defaults initialises
+  // first); the environment's first parse must not take the registry lock.
+  if (!TCR_4(__kmp_init_serial))
+    return;
+  // A key explored under a smaller quota explores again (under the lock, by
+  // started counts); one the new quota finds explored chooses without the
+  // lock; Mean's kept choice is found again, or dropped under another policy.
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
+           s = s->next) {
+        s->lock.acquire();
+        __kmp_mv_adopt(&__kmp_mv_policy, &s->key);
+        __kmp_mv_set_explored(
+            s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
+            &__kmp_mv_policy);
+        s->lock.release();
+      }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
+// Makes room for every registered version of type t in s (under s->lock);
+// new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
+void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
+                        const kmp_mv_policy_t *policy) {
+  if (n <= s->key.narms)
+    return;
+  if (n > s->capacity) {
+    int cap = n < 4 ? 4 : n;
+    kmp_mv_arms_block_t *b = (kmp_mv_arms_block_t *)__kmp_allocate(
+        sizeof(kmp_mv_arms_block_t) + (cap - 1) * sizeof(kmp_mv_arm_t));
+    b->older = s->block;
+    if (s->key.narms)
+      memcpy(b->arms, s->key.arms, s->key.narms * sizeof(kmp_mv_arm_t));
+    s->block = b;
+    s->key.arms = b->arms;
+    s->capacity = cap;
+  }
+  memset(&s->key.arms[s->key.narms], 0,
+         (n - s->key.narms) * sizeof(kmp_mv_arm_t));
+  bool loaded = false;
+  for (int i = s->key.narms; i < n && __kmp_mv_nsaved > 0; ++i) {
+    const kmp_mv_arm_t *saved = __kmp_mv_saved_arm(t, s, i);
+    if (saved != NULL) {
+      s->key.arms[i] = *saved;
+      s->key.t += saved->n;
+      s->key.sum += saved->mean * (double)saved->n;
+      loaded = true;
+    }
+  }
+  s->key.narms = n;
+  // The new versions are not explored, unless what was loaded explores them.
+  __kmp_mv_set_explored(s, loaded && __kmp_mv_explored(policy, &s->key) ? n : 0,
+                        policy);
+}
+
+// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1. Looked
+// up again only when versions were registered since (settings are parsed
+// after the constructors register the versions).
+int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
+  int n = t->nversions.load(std::memory_order_acquire);
+  if (t->fixed_checked.load(std::memory_order_acquire) == n)
+    return t->fixed_slot;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  n = t->nversions.load(std::memory_order_relaxed);
+  kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
+  int slot = -1;
+  if (__kmp_mv_fixed_name == NULL)
+    slot = __kmp_mv_fixed_index < n ? __kmp_mv_fixed_index : -1;
+  else
+    for (int i = 0; i < n && slot < 0; ++i)
+      if (strcmp(vs[i].name, __kmp_mv_fixed_name) == 0)
+        slot = i;
+  if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0) {
+    char num[16];
+    snprintf(num, sizeof(num), "%d", __kmp_mv_fixed_index);
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT=fixed:%s: task type %d has no such version; "
+                     "choosing with mean instead",
+                     __kmp_mv_fixed_name ? __kmp_mv_fixed_name : num,
+                     (int)t->id);
+  }
+  t->fixed_slot = slot;
+  t->fixed_checked.store(n, std::memory_order_release);
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  return slot;
+}
