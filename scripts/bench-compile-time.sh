@@ -21,7 +21,7 @@ for ((r = 0; r < REPS; r++)); do
     t0=$(now)
     "$MVOMP_PREFIX/bin/clang" -fopenmp -O2 -c "$out/$mode.c" -o "$out/$mode.o"
     t1=$(now)
-    samples[$mode]+="$(echo "$t1 - $t0" | bc -l) "
+    samples[$mode]+="$(awk -v a="$t1" -v b="$t0" 'BEGIN { print a - b }') "
   done
 done
 p=$(echo "${samples[plain]}" | median)
@@ -29,4 +29,4 @@ v=$(echo "${samples[versions]}" | median)
 echo "| file (clang -fopenmp -O2 -c) | seconds (median of $REPS) | ratio |"
 echo "|---|---|---|"
 printf '| %d plain tasks | %.3f | 1.00 |\n' "$N" "$p"
-printf '| %d defines of one type + 1 run | %.3f | %.2f |\n' "$N" "$v" "$(echo "$v / $p" | bc -l)"
+printf '| %d defines of one type + 1 run | %.3f | %.2f |\n' "$N" "$v" "$(ratio "$v" "$p")"

@@ -71,10 +71,10 @@ for wl in $WORKLOADS; do
   done
   for c in "${configs[@]}"; do
     w=$(echo "${walls[$c]}" | median) u=$(echo "${cpus[$c]}" | median)
-    j=$(echo "$idle_w * $w + $run_w * $u" | bc -l)
+    j=$(awk -v i="$idle_w" -v w="$w" -v r="$run_w" -v u="$u" 'BEGIN { print i * w + r * u }')
     [ "$c" = stock ] && { w0=$w; j0=$j; }
     printf '| %s | %s | %.3f | %.3f | %.2f | %.3f | %.3f |\n' "$wl" "$c" "$w" "$u" "$j" \
-      "$(echo "$w / $w0" | bc -l)" "$(echo "$j / $j0" | bc -l)"
+      "$(ratio "$w" "$w0")" "$(ratio "$j" "$j0")"
   done
   unset walls cpus
 done

@@ -42,12 +42,12 @@ for threads in 1 2; do
   base_up=$(echo "${samples["$threads/plain upstream"]}" | median)
   base=$(echo "${samples["$threads/plain mvomp"]}" | median)
   printf '| %s | ordinary, upstream libomp 19.1.7 | %.1f | 1.000 |\n' "$threads" "$base_up"
-  printf '| %s | ordinary, MVOMP libomp | %.1f | %.3f vs upstream |\n' "$threads" "$base" "$(echo "$base / $base_up" | bc -l)"
+  printf '| %s | ordinary, MVOMP libomp | %.1f | %.3f vs upstream |\n' "$threads" "$base" "$(ratio "$base" "$base_up")"
   two=$(echo "${samples["$threads/versions 2"]}" | median)
   for k in 1 2 4 8 16 64 219; do
     m=$(echo "${samples["$threads/versions $k"]}" | median)
     extra=""
-    [ "$k" -gt 2 ] && extra=$(printf ', +%.1f ns per version beyond 2' "$(echo "($m - $two) / ($k - 2)" | bc -l)")
-    printf '| %s | %d version%s | %.1f | %.2f vs ordinary MVOMP%s |\n' "$threads" "$k" "$( [ "$k" = 1 ] || echo s)" "$m" "$(echo "$m / $base" | bc -l)" "$extra"
+    [ "$k" -gt 2 ] && extra=$(printf ', +%.1f ns per version beyond 2' "$(awk -v m="$m" -v t="$two" -v k="$k" 'BEGIN { print (m - t) / (k - 2) }')")
+    printf '| %s | %d version%s | %.1f | %.2f vs ordinary MVOMP%s |\n' "$threads" "$k" "$( [ "$k" = 1 ] || echo s)" "$m" "$(ratio "$m" "$base")" "$extra"
   done
 done

@@ -28,5 +28,5 @@ for n in $SIZES; do
     done
   done
   u=$(echo "$up" | median) m=$(echo "$mv" | median)
-  printf '| %s | %s | %s | %s | %.3f |\n' "$n" "$ITERATIONS" "$u" "$m" "$(echo "$m / $u" | bc -l)"
+  printf '| %s | %s | %s | %s | %.3f |\n' "$n" "$ITERATIONS" "$u" "$m" "$(ratio "$m" "$u")"
 done

@@ -30,8 +30,6 @@ copy_upstream() {
     --exclude=./.mvomp-unpacked . | tar -C "$1" -xf -
 }
 
-# Run apt-get as root or through sudo.
-# The median of whitespace-separated numbers on stdin (the benchmark runners' statistic).
 # bench_compile <benchmark> <binary> [flags...]: benchmarks/<benchmark>/<benchmark>.c built with
 # MVOMP's Clang, -O2 -fopenmp, as the benchmark scripts and the demo use them.
 bench_compile() {
@@ -39,7 +37,11 @@ bench_compile() {
   shift 2
   "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/$b/$b.c" "$@" -o "$bin"
 }
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# The benchmark runners' statistics, all computed by benchmarks/runner/summarize.py: the median of
+# whitespace-separated numbers on stdin, and the ratio of two numbers.
+median() { "$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" median; }
+ratio() { "$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" ratio "$1" "$2"; }
+# Run apt-get as root or through sudo.
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # OpenBLAS 0.3.21 (Debian 12) does not know recent CPUs (this machine: family 6, model 207) and

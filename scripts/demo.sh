@@ -42,16 +42,16 @@ for i in 0 1 2 3; do
   line=$(OMP_SELECT=fixed:$i "$ch/cholesky" 4096 128)
   secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
   printf '  every task on %-15s %s\n' "${names[$i]}:" "${line#*: }"
-  if [ -z "$best" ] || [ "$(echo "$secs < $best" | bc -l)" = 1 ]; then best=$secs; bestname=${names[$i]}; fi
+  if [ -z "$best" ] || awk -v a="$secs" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$secs; bestname=${names[$i]}; fi
 done
 line=$(OMP_SELECT=ucb OMP_SELECT_STATS="$ch/stats.csv" OMP_SELECT_TRACE="$ch/trace.csv" \
   "$ch/cholesky" 4096 128)
 secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
 printf '  the runtime choosing (UCB): %s\n' "${line#*: }"
-pct=$(echo "($secs / $best - 1) * 100" | bc -l)
-if [ "$(echo "$pct < 0" | bc -l)" = 1 ]; then
+pct=$(awk -v r="$(ratio "$secs" "$best")" 'BEGIN { print (r - 1) * 100 }')
+if awk -v p="$pct" 'BEGIN { exit !(p < 0) }'; then
   printf '  UCB took %.1f%% less than the best single library (%s), exploration included:\n' \
-    "$(echo "-($pct)" | bc -l)" "$bestname"
+    "$(awk -v p="$pct" 'BEGIN { print -p }')" "$bestname"
   printf '  it chooses a library per kernel (below: the one it settled on for each)\n'
 else
   printf '  UCB took %.1f%% more than the best single library (%s), exploration included\n' \

@@ -12,7 +12,7 @@ PACKAGES=(
   # tests
   googletest libgtest-dev valgrind python3-psutil
   # benchmarks and plots
-  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas bc time
+  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas time
   # ERASE's offline model fitting (erase-fit)
   libalglib-dev
   # the serial builds loaded side by side by benchmarks/cholesky (one thread per BLAS call)

@@ -18,6 +18,10 @@
       executions of the fastest, as a % of its run, whatever the policy chooses afterwards.
   summarize.py kernels STATS.csv      Per task type of a stats.csv (docs/runtime.md): executions and
       mean time of each version, and the version the run settled on (the most executed).
+  summarize.py median                 The median of the whitespace-separated numbers on stdin
+      (the scripts/bench-*.sh runners' statistic, through scripts/common.sh's median).
+  summarize.py ratio A B              A / B (the runners' ratios, through common.sh's ratio).
+Every benchmark summary of the project is computed here; the shell runners only collect samples.
 """
 import csv
 import math
@@ -134,7 +138,20 @@ def prise(paths):
         print(f"| {k[0]} | {k[1]} | {acc * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% |")
 
 
+def median_of(text):
+    values = [float(v) for v in text.split()]
+    if not values:
+        sys.exit("summarize.py median: no numbers on stdin")
+    return statistics.median(values)
+
+
+def ratio(a, b):
+    return float(a) / float(b) if float(b) != 0 else float("nan")
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"table": lambda: table(args), "prise": lambda: prise(args),
-     "floor": lambda: floor(args[0], int(args[1])), "kernels": lambda: kernels(args[0])}[cmd]()
+     "floor": lambda: floor(args[0], int(args[1])), "kernels": lambda: kernels(args[0]),
+     "median": lambda: print(f"{median_of(sys.stdin.read()):.9g}"),
+     "ratio": lambda: print(f"{ratio(args[0], args[1]):.9g}")}[cmd]()

@@ -33,6 +33,16 @@ def table(*files):
     return out.getvalue(), rows
 
 
+class MedianRatio(unittest.TestCase):
+    def test_median(self):
+        self.assertEqual(summarize.median_of("3 1 2"), 2)
+        self.assertEqual(summarize.median_of(" 4 1\n2 3 "), 2.5)
+
+    def test_ratio(self):
+        self.assertAlmostEqual(summarize.ratio("3", "2"), 1.5)
+        self.assertTrue(summarize.ratio("1", "0") != summarize.ratio("1", "0"))  # nan
+
+
 class Table(unittest.TestCase):
     # Three rounds; the second is a slow phase of the machine for every configuration.
     ROUNDS = [("fixed:a", 2.0, 3.0, 2.1), ("fixed:b", 2.2, 3.1, 2.0), ("mean", 2.1, 3.3, 2.2)]

@@ -350,18 +350,22 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
 void __kmp_erase_write_stats(void) {
   if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
     return;
-  FILE *f = __kmp_mvomp_open_output("OMP_ERASE_STATS", __kmp_erase_stats_path);
-  if (f == NULL)
-    return;
+  char energy[128];
   double rapl = __kmp_erase_rapl_joules();
   if (__kmp_erase_machine.rapl_start_j >= 0 && rapl >= 0)
-    fprintf(f, "# measured energy: %.3f J (RAPL, whole machine, whole run)\n",
-            rapl - __kmp_erase_machine.rapl_start_j);
+    KMP_SNPRINTF(energy, sizeof(energy),
+                 "# measured energy: %.3f J (RAPL, whole machine, whole "
+                 "run)\n",
+                 rapl - __kmp_erase_machine.rapl_start_j);
   else
-    fprintf(f, "# measured energy: unavailable (no readable RAPL counters "
-               "under /sys/class/powercap)\n");
-  fprintf(f, "type,kind,class,cluster,width,executions,mean_s,model_s,"
-             "joules\n");
+    KMP_SNPRINTF(energy, sizeof(energy),
+                 "# measured energy: unavailable (no readable RAPL counters "
+                 "under /sys/class/powercap)\n");
+  FILE *f = __kmp_mvomp_csv_open(
+      "OMP_ERASE_STATS", __kmp_erase_stats_path, energy,
+      "type,kind,class,cluster,width,executions,mean_s,model_s,joules\n");
+  if (f == NULL)
+    return;
   for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
     kmp_erase_type_t *t = &__kmp_erase_types[k];
     if (!t->ready.load(std::memory_order_acquire))
@@ -391,8 +395,9 @@ void __kmp_erase_write_stats(void) {
         int i = c * __kmp_erase_machine.maxwidth + w - 1;
         if (t->runs[i] == 0)
           continue;
+        __kmp_mvomp_csv_string(f, name, 0);
         fprintf(
-            f, "%s,%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n", name,
+            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n",
             kind == kmp_erase_taskloop   ? "taskloop"
             : kind == kmp_erase_versions ? "versions"
                                          : "task",
