@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../openmp/runtime/test/mvomp/mv_abi.h"
+#include "../../openmp/runtime/test/mvomp/versions/mv_abi.h"
 
 static volatile int sink;
 // 256 distinct version entries, as 256 defines would have.

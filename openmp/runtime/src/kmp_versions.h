@@ -63,8 +63,7 @@ KMP_EXPORT kmp_int32 __kmpc_omp_task_versions(
 
 // Settings (kmp_mvomp_settings.inc parses them from the environment).
 extern kmp_mv_policy_t __kmp_mv_policy;
-extern char *__kmp_mv_fixed_name;  // OMP_SELECT=fixed:<name>, else NULL
-extern int __kmp_mv_fixed_index;   // OMP_SELECT=fixed:<index>, else -1
+extern char *__kmp_mv_fixed; // OMP_SELECT=fixed:<index|name>: the argument
 extern kmp_uint64 __kmp_mv_seed;   // OMP_SELECT_SEED
 extern int __kmp_mv_seed_set;
 extern char *__kmp_mv_stats_path;  // OMP_SELECT_STATS

@@ -31,7 +31,10 @@ void *__kmp_mv_task_type(kmp_task_t *task) {
 
 int __kmp_mv_type_id(void *type) { return ((kmp_mv_type_t *)type)->id; }
 
-kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
+// Runs once per multi-version task: aligned to a cache line, as the launch's
+// entry points (kmp_versions_launch.cpp).
+__attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
+                                                         void *ptask) {
   kmp_task_t *carrier = (kmp_task_t *)ptask;
   kmp_mv_launch_t *run = (kmp_mv_launch_t *)carrier->shareds;
   carrier->shareds = run->shareds0;
@@ -70,12 +73,6 @@ kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
     th->rng_seeded = 1;
   }
   const kmp_mv_policy_t *policy = &__kmp_mv_policy;
-  kmp_mv_policy_t fixed;
-  if (policy->kind == kmp_mv_fixed) { // the slot fixed:<index|name> means
-    fixed = *policy;
-    fixed.fixed_arm = __kmp_mv_fixed_slot(type);
-    policy = &fixed;
-  }
   // Once every version of the key has the policy's quota of executions, the
   // choice depends on the statistics only: it reads them without the lock (a
   // choice made while another thread updates them sees the values before or
@@ -85,10 +82,14 @@ kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask) {
   int j = -1;
   const int nv = type->nversions.load(std::memory_order_acquire);
   KMP_DEBUG_ASSERT(nv >= n);
-  if (policy->kind == kmp_mv_fixed)
+  // OMP_SELECT=fixed:<index|name>: that version when the launch has it;
+  // otherwise the policy (whose fixed_arm is -1) chooses as Mean does.
+  if (UNLIKELY(policy->kind == kmp_mv_fixed)) {
+    const int fixed = __kmp_mv_fixed_slot(type);
     for (int i = 0; i < n && j < 0; ++i)
-      if (cand[i] == policy->fixed_arm)
+      if (cand[i] == fixed)
         j = i;
+  }
   if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
     // Mean's choice among all the type's versions is kept in the key.
     int best = policy->kind == kmp_mv_mean && n == nv &&

@@ -161,8 +161,17 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
 // new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
 void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         const kmp_mv_policy_t *policy);
-// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1.
-int __kmp_mv_fixed_slot(kmp_mv_type_t *t);
+// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
+// in the type, and looked up again (under the registry lock) only when
+// versions were registered since (settings are parsed after the constructors
+// register the versions).
+int __kmp_mv_fixed_slot_lookup(kmp_mv_type_t *t);
+static inline int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
+  if (t->fixed_checked.load(std::memory_order_acquire) ==
+      t->nversions.load(std::memory_order_acquire))
+    return t->fixed_slot;
+  return __kmp_mv_fixed_slot_lookup(t);
+}
 
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions

@@ -107,12 +107,15 @@ __kmp_mv_carve_new_chunk(kmp_int32 gtid, kmp_mv_pending_t *p, size_t size,
 }
 
 // Versions 1..n-1 are carved from the pending launch's room; this path makes
-// no call but tail calls, and saves no register.
-kmp_task_t *__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid,
-                                          kmp_int32 index, kmp_int32 flags,
-                                          size_t sizeof_kmp_task_t,
-                                          size_t sizeof_shareds,
-                                          kmp_routine_entry_t entry) {
+// no call but tail calls, and saves no register. It runs once per version of
+// every launch: aligned to a cache line, its fast path (about 100 bytes) spans
+// two lines wherever the linker puts the file (at an offset of 48 bytes it
+// spanned three, and 219-version launches took 5% longer).
+__attribute__((aligned(64))) kmp_task_t *
+__kmpc_omp_task_version_alloc(ident_t *loc, kmp_int32 gtid, kmp_int32 index,
+                              kmp_int32 flags, size_t sizeof_kmp_task_t,
+                              size_t sizeof_shareds,
+                              kmp_routine_entry_t entry) {
   if (index == 0)
     return __kmp_mv_alloc_carrier(loc, gtid, flags, sizeof_kmp_task_t,
                                   sizeof_shareds, entry);
@@ -275,12 +278,14 @@ __kmp_mv_launch(ident_t *loc, kmp_int32 gtid, kmp_int32 type, kmp_int32 n,
   return __kmpc_omp_task(loc, gtid, carrier);
 }
 
-kmp_int32 __kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid, kmp_int32 type,
-                                   kmp_int32 n, kmp_task_t **versions,
-                                   kmp_int32 flags, kmp_int32 priority,
-                                   kmp_int32 ndeps, kmp_depend_info_t *dep_list,
-                                   kmp_int32 ndeps_noalias,
-                                   kmp_depend_info_t *noalias_dep_list) {
+// Aligned to a cache line, as __kmpc_omp_task_version_alloc: the fast path
+// then takes the fewest lines wherever the linker places the file.
+__attribute__((aligned(64))) kmp_int32
+__kmpc_omp_task_versions(ident_t *loc, kmp_int32 gtid, kmp_int32 type,
+                         kmp_int32 n, kmp_task_t **versions, kmp_int32 flags,
+                         kmp_int32 priority, kmp_int32 ndeps,
+                         kmp_depend_info_t *dep_list, kmp_int32 ndeps_noalias,
+                         kmp_depend_info_t *noalias_dep_list) {
   KMP_DEBUG_ASSERT(n >= 1 && versions != NULL);
   // The usual launch: a few versions of the type this thread launched last,
   // in slot order, all in the carrier, no clause or dependence. Issued with

@@ -21,6 +21,7 @@
 
 #include <new>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------------ */
@@ -29,8 +30,7 @@
 kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean, KMP_MV_DEFAULT_MEAN_REPS,
                                    KMP_MV_DEFAULT_UCB_K,
                                    KMP_MV_DEFAULT_GB_ALPHA, -1};
-char *__kmp_mv_fixed_name = NULL;
-int __kmp_mv_fixed_index = -1;
+char *__kmp_mv_fixed = NULL;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -379,32 +379,27 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         policy);
 }
 
-// The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1. Looked
-// up again only when versions were registered since (settings are parsed
-// after the constructors register the versions).
-int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
-  int n = t->nversions.load(std::memory_order_acquire);
-  if (t->fixed_checked.load(std::memory_order_acquire) == n)
-    return t->fixed_slot;
+int __kmp_mv_fixed_slot_lookup(kmp_mv_type_t *t) {
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
-  n = t->nversions.load(std::memory_order_relaxed);
+  int n = t->nversions.load(std::memory_order_relaxed);
   kmp_mv_version_t *vs = t->versions.load(std::memory_order_relaxed);
+  // A number is a registration index (version names are never numbers).
+  const char *arg = __kmp_mv_fixed ? __kmp_mv_fixed : "";
+  char *end = NULL;
+  long index = strtol(arg, &end, 10);
+  bool is_index = end != arg && *end == '\0';
   int slot = -1;
-  if (__kmp_mv_fixed_name == NULL)
-    slot = __kmp_mv_fixed_index < n ? __kmp_mv_fixed_index : -1;
+  if (is_index)
+    slot = index >= 0 && index < n ? (int)index : -1;
   else
     for (int i = 0; i < n && slot < 0; ++i)
-      if (strcmp(vs[i].name, __kmp_mv_fixed_name) == 0)
+      if (strcmp(vs[i].name, arg) == 0)
         slot = i;
-  if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0) {
-    char num[16];
-    snprintf(num, sizeof(num), "%d", __kmp_mv_fixed_index);
+  if (slot < 0 && t->fixed_checked.load(std::memory_order_relaxed) == 0)
     __kmp_mvomp_warn("MVOMP",
                      "OMP_SELECT=fixed:%s: task type %d has no such version; "
                      "choosing with mean instead",
-                     __kmp_mv_fixed_name ? __kmp_mv_fixed_name : num,
-                     (int)t->id);
-  }
+                     arg, (int)t->id);
   t->fixed_slot = slot;
   t->fixed_checked.store(n, std::memory_order_release);
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);

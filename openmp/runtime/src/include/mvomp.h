@@ -1,7 +1,8 @@
 /*
  * mvomp.h -- MVOMP's public API: multi-version tasks and their statistics.
  *
- * Installed next to omp.h; docs/api.md describes every function.
+ * Installed next to omp.h; docs/runtime.md ("The task API") describes every
+ * function, docs/architecture.md where each is implemented.
  */
 
 //===----------------------------------------------------------------------===//
