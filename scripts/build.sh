@@ -10,6 +10,7 @@
 #   clang key  = upstream tarball + llvm/ and clang/ overlay (tests excluded) + scripts/cmake/clang-*.cmake
 #                and llvm-static/ + host compiler
 #   libomp key = clang key + openmp/ overlay + scripts/cmake/libomp-cache.cmake
+#                + scripts/install-tools.sh (MVOMP's commands are installed with libomp)
 # A change under openmp/ therefore rebuilds libomp only. Sources and build directories sit at
 # stable paths in the cache, so ninja rebuilds only what a change touches and ccache hits survive.
 set -euo pipefail
@@ -40,7 +41,8 @@ clang_key() {
 }
 libomp_key() {
   { echo "$1"; overlay_hash openmp
-    sha256sum "$MVOMP_ROOT/scripts/cmake/libomp-cache.cmake" | cut -d' ' -f1; } | key
+    sha256sum "$MVOMP_ROOT/scripts/cmake/libomp-cache.cmake" "$MVOMP_ROOT/scripts/install-tools.sh" |
+      cut -d' ' -f1; } | key
 }
 
 # The host compiler is part of the Clang key, so install it before computing keys (a fresh
@@ -139,6 +141,9 @@ build_libomp() {
     { tail -40 "$BUILD/libomp.log" >&2; die "building libomp failed (log: $BUILD/libomp.log)"; }
   rm -rf "$LIBOMP_DIR.tmp"
   cmake --install "$BUILD/libomp" --prefix "$LIBOMP_DIR.tmp" >/dev/null
+  CXX="$CLANG_DIR/bin/clang++" "$MVOMP_ROOT/scripts/install-tools.sh" "$SRC" "$LIBOMP_DIR.tmp" \
+    >>"$BUILD/libomp.log" 2>&1 ||
+    { tail -20 "$BUILD/libomp.log" >&2; die "building MVOMP's commands failed (log: $BUILD/libomp.log)"; }
   date -u +%FT%TZ > "$LIBOMP_DIR.tmp/.complete"
   rm -rf "$LIBOMP_DIR"; mv "$LIBOMP_DIR.tmp" "$LIBOMP_DIR"
   echo "$LIBOMP_KEY" > "$BUILD/libomp/.mvomp-key"

@@ -59,6 +59,9 @@ else
 fi
 msg "what UCB ran, per kernel:"
 "$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" kernels "$ch/stats.csv"
-"$PYTHON" "$MVOMP_ROOT/benchmarks/runner/plot_trace.py" "$ch/trace.csv" "$ch/trace.png" \
-  "Cholesky 4096/128, OMP_SELECT=ucb, $(nproc) threads"
-msg "wrote $ch/stats.csv, $ch/trace.csv and the Gantt chart $ch/trace.png (docs/benchmarks.md explains them)"
+msg "what exploring cost UCB (install/bin/mvomp report; docs/tools.md):"
+"$MVOMP_PREFIX/bin/mvomp" report "$ch/stats.csv" | sed 's/^/  /'
+"$MVOMP_PREFIX/bin/mvomp" plot gantt "$ch/trace.csv" -o "$ch/trace.png" \
+  --title "Cholesky 4096/128, OMP_SELECT=ucb, $(nproc) threads"
+"$MVOMP_PREFIX/bin/mvomp" trace --perfetto "$ch/trace.csv" -o "$ch/trace.json" 2>/dev/null
+msg "wrote $ch/stats.csv, $ch/trace.csv, the Gantt chart $ch/trace.png and $ch/trace.json (open it in https://ui.perfetto.dev); docs/tools.md explains them"

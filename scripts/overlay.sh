@@ -8,11 +8,25 @@
 
 OVERLAY_DIRS="llvm clang openmp"
 
+# The files under overlay directory $1 of the repository, sorted: in a git checkout those git
+# tracks or does not ignore (so that __pycache__/, editor backups and the like are never part of
+# the build or its cache key), elsewhere every file.
+overlay_files() {
+  local d=$1
+  [ -d "$MVOMP_ROOT/$d" ] || return 0
+  if git -C "$MVOMP_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$MVOMP_ROOT" && git ls-files --cached --others --exclude-standard -- "$d" |
+       while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done | LC_ALL=C sort -u)
+  else
+    (cd "$MVOMP_ROOT" && find "$d" -type f | LC_ALL=C sort)
+  fi
+}
+
 # Lists overlay entries as "<kind> <path in llvm-project>", kind being "new" or "patch".
 overlay_entries() {
   local f rel d files=()
   for d in $OVERLAY_DIRS; do
-    [ -d "$MVOMP_ROOT/$d" ] && mapfile -t -O "${#files[@]}" files < <(cd "$MVOMP_ROOT" && find "$d" -type f | LC_ALL=C sort)
+    mapfile -t -O "${#files[@]}" files < <(overlay_files "$d")
   done
   for f in "${files[@]}"; do
     case "$f" in
@@ -71,7 +85,7 @@ overlay_hash() {
   local d
   for d in "$@"; do
     [ -d "$MVOMP_ROOT/$d" ] || continue
-    (cd "$MVOMP_ROOT" && find "$d" -type f -not -path '*/test/*' -not -path '*/unittests/*' |
-       LC_ALL=C sort | xargs -r sha256sum)
+    overlay_files "$d" | grep -v -e '/test/' -e '/unittests/' |
+      (cd "$MVOMP_ROOT" && xargs -r -d '\n' sha256sum)
   done | sha256sum | cut -c1-16
 }

@@ -23,7 +23,6 @@
   summarize.py ratio A B              A / B (the runners' ratios, through common.sh's ratio).
 Every benchmark summary of the project is computed here; the shell runners only collect samples.
 """
-import csv
 import math
 import os
 import re
@@ -74,19 +73,18 @@ def table(paths):
 
 
 def kernels(path):
-    rows = defaultdict(list)
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            rows[r["type"]].append(r)
-    for t in sorted(rows, key=int):
-        rs = rows[t]
-        total = sum(int(r["count"]) for r in rs)
-        settled = max(rs, key=lambda r: int(r["count"]))
-        print(f"  {KERNELS.get(t, 'type ' + t)}: {total} tasks, settled on {settled['name']}")
-        for r in rs:
-            n = int(r["count"])
-            mean = f"{float(r['mean_ns']) / 1e6:8.2f} ms" if n else "       -   "
-            print(f"    {r['name']:<16} {n:5d} runs, mean {mean}")
+    from _mvomp import files  # the `mvomp` command's reader of stats.csv
+    by_type = defaultdict(list)
+    for (t, _, _, _), arms in files.read_stats(path).items():
+        by_type[t].extend(arms.values())
+    for t in sorted(by_type):
+        arms = by_type[t]
+        total = sum(a.n for a in arms)
+        settled = max(arms, key=lambda a: a.n)
+        print(f"  {KERNELS.get(str(t), 'type ' + str(t))}: {total} tasks, settled on {settled.name}")
+        for a in arms:
+            mean = f"{a.mean / 1e6:8.2f} ms" if a.n else "       -   "
+            print(f"    {a.name:<16} {a.n:5d} runs, mean {mean}")
 
 
 def floor(path, leaves):

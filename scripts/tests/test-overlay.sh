@@ -58,4 +58,20 @@ grep -q 'openmp/runtime/src/kmp.h.patch no longer applies' <<<"$out" || fail "st
 cp "$MVOMP_UPSTREAM_DIR/clang/lib/Sema.cpp" "$MVOMP_ROOT/clang/lib/Sema.cpp"
 if out=$( (overlay_entries) 2>&1); then fail "a full copy of an upstream file was accepted"; fi
 grep -q 'clang/lib/Sema.cpp replaces an upstream file' <<<"$out" || fail "unclear error: $out"
+
+# In a git checkout, files git ignores (__pycache__/, editor backups) are not overlay entries and
+# do not change the cache key; untracked files it does not ignore are.
+g=$work/gitrepo
+mkdir -p "$g/openmp/runtime/tools/__pycache__"
+git -C "$g" init -q
+echo '__pycache__/' > "$g/.gitignore"
+echo 'x' > "$g/openmp/runtime/tools/tool.py"
+echo 'compiled' > "$g/openmp/runtime/tools/__pycache__/tool.cpython-311.pyc"
+files=$(MVOMP_ROOT=$g overlay_files openmp)
+[ "$files" = "openmp/runtime/tools/tool.py" ] || fail "overlay_files in a git checkout: $files"
+key1=$(MVOMP_ROOT=$g overlay_hash openmp)
+echo 'recompiled' > "$g/openmp/runtime/tools/__pycache__/tool.cpython-311.pyc"
+[ "$key1" = "$(MVOMP_ROOT=$g overlay_hash openmp)" ] || fail "an ignored file changed the cache key"
+echo 'y' > "$g/openmp/runtime/tools/tool.py"
+[ "$key1" != "$(MVOMP_ROOT=$g overlay_hash openmp)" ] || fail "an untracked source did not change the key"
 echo "PASS: overlay and developer workflow"

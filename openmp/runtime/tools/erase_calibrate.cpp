@@ -200,6 +200,20 @@ int main(int argc, char **argv) {
   double seconds = 2.0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      printf("usage: erase-calibrate --clusters \"name:cpus;...\" [--seconds S] "
+             "[--out FILE] [--rapl DIR]\n"
+             "Measures a power table for OMP_ERASE_POWER with RAPL: each cluster's "
+             "idle power, and its run power per task class, frequency and width "
+             "(docs/erase.md).\n"
+             "  --clusters  as OMP_ERASE_CLUSTERS (default: that variable; "
+             "OMP_ERASE=on OMP_DISPLAY_ENV=true shows the detected ones)\n"
+             "  --seconds   how long each measurement runs (default 2, at most "
+             "600)\n"
+             "  --out       the table's file (default: standard output)\n"
+             "  --rapl      the powercap directory (default /sys/class/powercap)\n");
+      return 0;
+    }
     if (i + 1 >= argc)
       return usage(("missing value after " + a).c_str());
     if (a == "--clusters")

@@ -216,6 +216,17 @@ int main(int argc, char **argv) {
   const char *out = NULL, *checkModel = NULL;
   std::vector<const char *> inputs;
   for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: erase-fit [--degree D] [--out FILE] stats.csv...\n"
+             "       erase-fit --check MODEL stats.csv...\n"
+             "Fits ERASE's offline models (thesis 004, Algorithm 1) with ALGLIB from "
+             "OMP_ERASE_STATS files of taskloop runs: per task class, a polynomial "
+             "of degree D (default 3, 1..7) and a PMNF model of time against width; "
+             "OMP_ERASE_MODEL reads the result (docs/erase.md).\n"
+             "  --out    the model's file (default: standard output)\n"
+             "  --check  the error of MODEL's predictions on the given runs\n");
+      return 0;
+    }
     if (!strcmp(argv[i], "--degree") && i + 1 < argc)
       degree = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--out") && i + 1 < argc)

@@ -1,0 +1,224 @@
+"""Reading MVOMP's files: stats.csv, trace.csv and OMP_ERASE_STATS (docs/runtime.md, docs/erase.md).
+
+Every reader checks the columns and each value, and raises InputError naming the file and line
+(never a Python traceback for bad input). The benchmark runners (benchmarks/runner/) and the
+`mvomp` command share these readers.
+"""
+import csv
+import io
+import math
+import os
+from collections import OrderedDict
+
+STATS_COLUMNS = ["type", "version", "name", "location", "cost", "locality", "count", "mean_ns",
+                 "stddev_ns", "sum_squares_ns2", "total_ns", "policy", "cluster"]
+TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
+                 "type", "version", "name"]
+ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
+                 "joules"]
+# The largest file read (as the runtime's own inputs).
+MAX_BYTES = 64 << 20
+
+
+class InputError(Exception):
+    """Bad input: the message names the file (and line)."""
+
+
+def _text(path):
+    """The text of path, or InputError saying why it cannot be read as text."""
+    try:
+        if os.path.isdir(path):
+            raise InputError(f"{path}: is a directory")
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise InputError(f"{path}: larger than {MAX_BYTES >> 20} MiB")
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror or e}") from None
+    if b"\0" in data:
+        line = data[:data.index(b"\0")].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: holds a NUL byte (not a text file)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: not UTF-8 text (a binary file?)") from None
+
+
+def kind_of(path):
+    """'stats', 'trace' or 'erase' from the file's header, or InputError."""
+    text = _text(path)
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        header = line.strip().split(",")
+        if header == STATS_COLUMNS:
+            return "stats"
+        if header == TRACE_COLUMNS:
+            return "trace"
+        if header == ERASE_COLUMNS:
+            return "erase"
+        raise InputError(f"{path}: not a stats.csv, trace.csv or OMP_ERASE_STATS file "
+                         f"(header: {line.strip()[:80]!r})")
+    raise InputError(f"{path}: empty file (no header)")
+
+
+def _rows(path, columns):
+    """(line number, dict) for each data row of a CSV file with exactly these columns."""
+    text = _text(path)
+    lines = text.splitlines(keepends=True)
+    start = 0
+    while start < len(lines) and (lines[start].startswith("#") or not lines[start].strip()):
+        start += 1
+    if start == len(lines):
+        raise InputError(f"{path}: empty file (no header)")
+    reader = csv.reader(io.StringIO("".join(lines[start:])), strict=True)
+    try:
+        header = next(reader)
+    except csv.Error as e:
+        raise InputError(f"{path}:{start + 1}: {e}") from None
+    if header != columns:
+        raise InputError(f"{path}:{start + 1}: columns are {','.join(header)[:120]}, "
+                         f"expected {','.join(columns)}")
+    try:
+        for fields in reader:
+            lineno = start + reader.line_num
+            if not fields or all(not f.strip() for f in fields):
+                continue
+            if len(fields) != len(columns):
+                raise InputError(f"{path}:{lineno}: {len(fields)} fields, expected "
+                                 f"{len(columns)}")
+            yield lineno, dict(zip(columns, fields))
+    except csv.Error as e:
+        raise InputError(f"{path}:{start + reader.line_num}: {e}") from None
+
+
+def _num(path, lineno, row, column, kind=float, minimum=None):
+    value = row[column]
+    try:
+        v = kind(value)
+    except ValueError:
+        raise InputError(f"{path}:{lineno}: {column} is {value!r}, not a "
+                         f"{'whole ' if kind is int else ''}number") from None
+    if kind is float and not math.isfinite(v):
+        raise InputError(f"{path}:{lineno}: {column} is {value!r}, not a finite number")
+    if minimum is not None and v < minimum:
+        raise InputError(f"{path}:{lineno}: {column} is {value!r}, below {minimum}")
+    return v
+
+
+class Arm:
+    """One version's statistics under one key (count, Welford mean and m2, sum of squares)."""
+
+    __slots__ = ("version", "name", "location", "n", "mean", "m2", "q", "policy", "line")
+
+    def __init__(self, version, name, location, n, mean, m2, q, policy="", line=0):
+        self.version, self.name, self.location = version, name, location
+        self.n, self.mean, self.m2, self.q, self.policy, self.line = n, mean, m2, q, policy, line
+
+    @property
+    def stddev(self):
+        return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
+
+    @property
+    def total(self):
+        return self.mean * self.n
+
+    def ci95(self):
+        """Half-width of a normal 95% confidence interval of the mean (inf below 2 samples)."""
+        return 1.96 * self.stddev / math.sqrt(self.n) if self.n > 1 else math.inf
+
+    def merged(self, other):
+        """The statistics of both arms' executions together (Chan et al.'s exact merge)."""
+        n = self.n + other.n
+        if n == 0:
+            return Arm(self.version, self.name, self.location, 0, 0.0, 0.0, 0.0, self.policy)
+        delta = other.mean - self.mean
+        mean = self.mean + delta * other.n / n
+        m2 = self.m2 + other.m2 + delta * delta * self.n * other.n / n
+        policy = self.policy if self.policy == other.policy or not other.policy else "mixed"
+        return Arm(self.version, self.name, self.location, n, mean, m2, self.q + other.q, policy)
+
+
+def read_stats(path):
+    """OrderedDict (type, cost, locality, cluster) -> OrderedDict name -> Arm."""
+    keys = OrderedDict()
+    for lineno, row in _rows(path, STATS_COLUMNS):
+        t = _num(path, lineno, row, "type", int)
+        version = _num(path, lineno, row, "version", int, 0)
+        cost = _num(path, lineno, row, "cost", int)
+        locality = _num(path, lineno, row, "locality", int, -1)
+        n = _num(path, lineno, row, "count", int, 0)
+        mean = _num(path, lineno, row, "mean_ns", float, 0)
+        sd = _num(path, lineno, row, "stddev_ns", float, 0)
+        q = _num(path, lineno, row, "sum_squares_ns2", float, 0)
+        _num(path, lineno, row, "total_ns", float, 0)
+        key = (t, cost, locality, row["cluster"])
+        arms = keys.setdefault(key, OrderedDict())
+        if row["name"] in arms:
+            raise InputError(f"{path}:{lineno}: version {row['name']!r} of type {t} (cost {cost}, "
+                             f"locality {locality}) repeats line {arms[row['name']].line}")
+        m2 = sd * sd * (n - 1) if n > 1 else 0.0
+        arms[row["name"]] = Arm(version, row["name"], row["location"], n, mean, m2, q,
+                                row["policy"], lineno)
+    return keys
+
+
+class Execution:
+    __slots__ = ("start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
+                 "type", "version", "name")
+
+
+def read_trace(path):
+    """The executions of a trace.csv, in file order."""
+    out = []
+    for lineno, row in _rows(path, TRACE_COLUMNS):
+        e = Execution()
+        for c in ("start", "end", "time"):
+            setattr(e, c, _num(path, lineno, row, c, int, 0))
+        for c in ("thread", "cost", "socket", "node1", "node2", "type", "version"):
+            setattr(e, c, _num(path, lineno, row, c, int))
+        if e.end < e.start:
+            raise InputError(f"{path}:{lineno}: end {e.end} is before start {e.start}")
+        e.address, e.name = row["address"], row["name"]
+        out.append(e)
+    return out
+
+
+class EraseRow:
+    __slots__ = ("type", "kind", "cls", "cluster", "width", "executions", "mean_s", "model_s",
+                 "joules")
+
+
+def read_erase(path):
+    """The rows of an OMP_ERASE_STATS file, and its measured-energy comment ('' if none)."""
+    comment = ""
+    for line in _text(path).splitlines():
+        if line.startswith("# measured energy:"):
+            comment = line[len("# measured energy:"):].strip()
+            break
+    out = []
+    for lineno, row in _rows(path, ERASE_COLUMNS):
+        r = EraseRow()
+        r.type, r.kind, r.cls, r.cluster = row["type"], row["kind"], row["class"], row["cluster"]
+        r.width = _num(path, lineno, row, "width", int, 1)
+        r.executions = _num(path, lineno, row, "executions", int, 0)
+        for c in ("mean_s", "model_s", "joules"):
+            setattr(r, c, _num(path, lineno, row, c, float, 0))
+        out.append(r)
+    return out, comment
+
+
+def write_stats(keys, out):
+    """Writes keys (as read_stats returns) as a stats.csv, in the runtime's format."""
+    w = csv.writer(out, lineterminator="\n")
+    out.write(",".join(STATS_COLUMNS) + "\n")
+    for (t, cost, locality, cluster), arms in keys.items():
+        for arm in arms.values():
+            out.write(f"{t},{arm.version},")
+            out.write('"' + arm.name.replace('"', '""') + '",')
+            out.write('"' + arm.location.replace('"', '""') + '",')
+            out.write(f"{cost},{locality},{arm.n},{arm.mean:.1f},{arm.stddev:.1f},{arm.q:.6g},"
+                      f"{arm.total:.1f},")
+            w.writerow([arm.policy, cluster])

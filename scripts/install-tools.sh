@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs MVOMP's commands (docs/tools.md) into a prefix: mvomp (Python, Debian's python3
+# packages only), erase-fit (links ALGLIB, Debian's libalglib-dev) and erase-calibrate, from the
+# overlaid source tree's openmp/runtime/tools/. scripts/build.sh runs it with libomp's build, so
+# the commands are cached and installed with libomp.
+#
+#   CXX=<clang++> scripts/install-tools.sh <llvm-project source tree> <prefix>
+set -euo pipefail
+src=${1:?usage: install-tools.sh <source tree> <prefix>}
+dest=${2:?usage: install-tools.sh <source tree> <prefix>}
+rt=$src/openmp/runtime
+cxx=(${CCACHE:-ccache} "${CXX:-clang++}" -O2 -std=c++17 -I"$rt/src")
+command -v "${cxx[0]}" >/dev/null || cxx=("${cxx[@]:1}")
+mkdir -p "$dest/bin" "$dest/lib/mvomp/mvomp_tools"
+"${cxx[@]}" "$rt/tools/erase_fit.cpp" "$rt/src/kmp_erase_model.cpp" "$rt/src/kmp_erase_power.cpp" \
+  -lalglib -o "$dest/bin/erase-fit"
+"${cxx[@]}" "$rt/tools/erase_calibrate.cpp" "$rt/src/kmp_erase_power.cpp" \
+  "$rt/src/kmp_erase_clusters.cpp" -pthread -o "$dest/bin/erase-calibrate"
+rm -f "$dest/lib/mvomp/mvomp_tools/"*.py
+cp -p "$rt/tools/mvomp/mvomp_tools/"*.py "$dest/lib/mvomp/mvomp_tools/"
+install -m 755 "$rt/tools/mvomp/mvomp" "$dest/bin/mvomp"
+echo "installed mvomp, erase-fit and erase-calibrate in $dest/bin"
