@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -85,8 +86,82 @@ static const char *__kmp_mvomp_not_regular(int fd) {
   return NULL;
 }
 
-char *__kmp_mvomp_read_file(const char *variable, const char *path,
+// The MPI rank the launcher gave this process, or NULL.
+static const char *__kmp_mvomp_rank(void) {
+  static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+                                     "PMI_RANK", "MV2_COMM_WORLD_RANK",
+                                     "SLURM_PROCID"};
+  for (const char *v : vars) {
+    const char *r = getenv(v);
+    if (r != NULL && *r != '\0' && strspn(r, "0123456789") == strlen(r))
+      return r;
+  }
+  return NULL;
+}
+
+static char *__kmp_mvomp_expand(const char *variable, const char *path,
+                                int warn) {
+  kmp_str_buf_t out;
+  __kmp_str_buf_init(&out);
+  for (const char *p = path; *p; ++p) {
+    if (*p != '%' || p[1] == '\0') {
+      __kmp_str_buf_cat(&out, p, 1);
+      continue;
+    }
+    char host[256];
+    const char *rank;
+    switch (*++p) {
+    case 'p':
+      __kmp_str_buf_print(&out, "%d", (int)getpid());
+      break;
+    case 'h':
+      if (gethostname(host, sizeof(host)) != 0)
+        KMP_SNPRINTF(host, sizeof(host), "unknown-host");
+      host[sizeof(host) - 1] = '\0';
+      for (char *c = host; *c; ++c) // a host name is one path component
+        if (*c == '/')
+          *c = '_';
+      __kmp_str_buf_print(&out, "%s", host);
+      break;
+    case 'r':
+      rank = __kmp_mvomp_rank();
+      __kmp_str_buf_print(&out, "%s", rank ? rank : "0");
+      break;
+    case '%':
+      __kmp_str_buf_cat(&out, "%", 1);
+      break;
+    default:
+      if (warn)
+        __kmp_mvomp_warn(__kmp_mvomp_part(variable),
+                       "%s='%s': unknown placeholder '%%%c' (known: %%p, %%h, "
+                       "%%r, %%%%); kept as written",
+                       variable, path, *p);
+      __kmp_str_buf_cat(&out, p - 1, 2);
+    }
+  }
+  char *result = __kmp_str_format("%s", out.str);
+  __kmp_str_buf_free(&out);
+  return result;
+}
+
+char *__kmp_mvomp_expand_path(const char *variable, const char *path) {
+  return __kmp_mvomp_expand(variable, path, 1);
+}
+
+static char *__kmp_mvomp_read_path(const char *variable, const char *path,
+                                   const char *consequence);
+
+char *__kmp_mvomp_read_file(const char *variable, const char *raw_path,
                             const char *consequence) {
+  char *path = __kmp_mvomp_expand_path(variable, raw_path);
+  char *text = __kmp_mvomp_read_path(variable, path, consequence);
+  __kmp_str_free(&path);
+  return text;
+}
+
+// __kmp_mvomp_read_file of a path already expanded.
+static char *__kmp_mvomp_read_path(const char *variable, const char *path,
+                                   const char *consequence) {
   const char *why = NULL;
   char *text = NULL;
   size_t len = 0;
@@ -143,7 +218,8 @@ char *__kmp_mvomp_read_file(const char *variable, const char *path,
   return text;
 }
 
-FILE *__kmp_mvomp_open_output(const char *variable, const char *path) {
+FILE *__kmp_mvomp_open_output(const char *variable, const char *raw_path) {
+  char *path = __kmp_mvomp_expand_path(variable, raw_path);
   // Non-blocking open: a FIFO that nobody reads fails with ENXIO at once
   // instead of blocking the program's exit.
   int fd =
@@ -161,14 +237,20 @@ FILE *__kmp_mvomp_open_output(const char *variable, const char *path) {
     __kmp_mvomp_warn(
         __kmp_mvomp_part(variable), "%s: cannot write '%s': %s", variable, path,
         errno == ENXIO ? "a FIFO that no process reads" : strerror(errno));
+  __kmp_str_free(&path);
   return f;
 }
 
-void __kmp_mvomp_close_output(const char *variable, const char *path, FILE *f) {
+void __kmp_mvomp_close_output(const char *variable, const char *raw_path,
+                              FILE *f) {
   int failed = ferror(f);
-  if (fclose(f) != 0 || failed)
+  if (fclose(f) != 0 || failed) {
+    int err = errno ? errno : EIO;
+    char *path = __kmp_mvomp_expand(variable, raw_path, 0);
     __kmp_mvomp_warn(__kmp_mvomp_part(variable), "%s: cannot write '%s': %s",
-                     variable, path, strerror(errno ? errno : EIO));
+                     variable, path, strerror(err));
+    __kmp_str_free(&path);
+  }
 }
 
 void __kmp_mvomp_line_warning(kmp_mvomp_line_warnings_t *w, int line,

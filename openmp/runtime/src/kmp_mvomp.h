@@ -92,6 +92,15 @@ void __kmp_mvomp_warn(const char *part, const char *fmt, ...)
 // ------------------------------------------------------------- Warnings name a
 // file as '<path>' (in single quotes), or <path>:<line> for a line of it.
 
+// Every path of MVOMP's files may hold placeholders, replaced when the file is
+// opened, so that the processes of a job (MPI ranks, a job array) never share
+// a file: %p the process id, %h the host name, %r the MPI rank (from the
+// launcher's OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, MV2_COMM_WORLD_RANK or
+// SLURM_PROCID; 0 when none is set), %% a percent sign. Returns the path to
+// free with __kmp_str_free; an unknown placeholder is a warning naming the
+// variable, and is kept as written.
+char *__kmp_mvomp_expand_path(const char *variable, const char *path);
+
 // The largest input file MVOMP reads (OMP_SELECT_LOAD, OMP_ERASE_POWER,
 // OMP_ERASE_MODEL): larger ones are refused with a warning.
 #define KMP_MVOMP_MAX_INPUT_BYTES (64 << 20)
