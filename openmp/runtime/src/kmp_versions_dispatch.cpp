@@ -139,6 +139,8 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
     __kmp_mv_grow_arms(type, stats, nv, policy);
   const double old_mean = stats->key.arms[slot].mean;
+  // (A version that robust statistics found changed restarts with its new
+  // mean, and counts as explored: the rules below apply unchanged.)
   __kmp_mv_update(policy, &stats->key, slot, x);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);

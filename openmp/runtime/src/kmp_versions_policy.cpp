@@ -255,15 +255,43 @@ int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
   return __kmp_mv_argmin_mean(key, NULL, key->narms);
 }
 
+int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
+  if (++a->outliers < KMP_MV_ROBUST_CONFIRM) {
+    *x = a->mean * KMP_MV_ROBUST_RATIO; // counted, with bounded weight
+    return 0;
+  }
+  // KMP_MV_ROBUST_CONFIRM in a row: the version changed, and what was learned
+  // of it no longer holds. It restarts as KMP_MV_ROBUST_CONFIRM executions of
+  // this one's time (the two before were at least KMP_MV_ROBUST_RATIO times
+  // the old mean too), counted as started, so that the policy compares it
+  // with the others at once instead of exploring it again.
+  const double n = KMP_MV_ROBUST_CONFIRM;
+  a->outliers = 0;
+  a->n = KMP_MV_ROBUST_CONFIRM;
+  if (a->started < a->n)
+    a->started = a->n;
+  a->mean = *x;
+  a->m2 = 0.0;
+  a->q = n * *x * *x;
+  a->spread = 0.0;
+  return 1;
+}
+
 void __kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
                         double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
   // Equations 3.1 and 3.2 with the sign for minimisation: a time below the
   // average of all executions so far (this one included) raises the
-  // preference of the version that ran and lowers the others'. The reward is
-  // in seconds, the unit of Table 3.3 for which alpha = 0.2 was chosen.
+  // preference of the version that ran and lowers the others'. The thesis'
+  // reward is in seconds, the unit of Table 3.3 for which alpha = 0.2 was
+  // chosen: on tasks of microseconds its steps are a millionth of that and GB
+  // stays uniform. With gb_relative (OMP_GB_REWARD=relative, MVOMP's default)
+  // the reward is relative to the key's own average, (average - x) / average:
+  // the same alpha then learns at any time scale.
   int n = key->narms;
-  double step = p->gb_alpha * (key->sum / (double)key->t - x) * 1e-9;
+  double avg = key->sum / (double)key->t;
+  double step = p->gb_alpha * (avg - x) *
+                (p->gb_relative ? (avg > 0 ? 1.0 / avg : 0.0) : 1e-9);
   double m = key->arms[0].h, sum = 0.0;
   for (int i = 1; i < n; ++i)
     if (key->arms[i].h > m)

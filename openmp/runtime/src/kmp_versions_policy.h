@@ -31,10 +31,13 @@ struct kmp_mv_arm_t {
   // under ucb (and by __kmp_mv_adopt) so that its choice costs a multiply per
   // version, not a square root and a division.
   double spread;
+  // Robust statistics (kmp_mv_policy_t::robust): executions in a row that
+  // took more than KMP_MV_ROBUST_RATIO times the mean.
+  uint32_t outliers;
   // To 64 bytes: libomp gives each arm a cache line of its own, so that a
   // thread updating one arm does not take another's line from a thread
   // reading it.
-  double pad;
+  uint32_t pad;
 };
 
 // Statistics of one key: every version of a task type for one cost and
@@ -62,12 +65,26 @@ struct kmp_mv_policy_t {
   double ucb_k;    // OMP_UCB: degree of optimism k
   double gb_alpha; // OMP_GB_ALPHA: step size alpha
   int fixed_arm;   // kmp_mv_fixed: the arm to use (resolved by the caller)
+  // MVOMP's improvements on the thesis' policies, 0 for the thesis' exact
+  // formulas (the Table 3.1-3.3 tests and bandit-sim use them so):
+  int robust;      // OMP_SELECT_ROBUST: clamp outliers, restart on a change
+  int gb_relative; // OMP_GB_REWARD=relative: GB's reward relative to the mean
 };
 
 // Default parameters (thesis 000 and the MVOMP issue tracker).
 #define KMP_MV_DEFAULT_MEAN_REPS 5
 #define KMP_MV_DEFAULT_UCB_K 16.0
 #define KMP_MV_DEFAULT_GB_ALPHA 0.2
+
+// Robust statistics (docs/runtime.md): once an arm has KMP_MV_ROBUST_MIN
+// executions, one taking more than KMP_MV_ROBUST_RATIO times its mean counts
+// as that bound (a preemption or page-fault storm cannot overturn what was
+// learned); KMP_MV_ROBUST_CONFIRM such executions in a row are a change, not
+// noise: the arm restarts from the last one, so that a version that became
+// slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
+#define KMP_MV_ROBUST_RATIO 4.0
+#define KMP_MV_ROBUST_MIN 3
+#define KMP_MV_ROBUST_CONFIRM 3
 
 // Random generator state (xoshiro256**), one per thread.
 struct kmp_mv_rng_t {
@@ -124,12 +141,30 @@ static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
   return sqrt(a->m2 / ((double)(a->n - 1) * (double)a->n));
 }
 
+// Robust statistics: an outlier of arm a (x > ratio x mean), clamped (returns
+// 0), or the confirmation of a change, after which a holds
+// KMP_MV_ROBUST_CONFIRM executions of time x (returns 1).
+int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
+
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
-// kept spread. Inline: libomp calls it for every execution.
-static inline void __kmp_mv_update(const kmp_mv_policy_t *policy,
-                                   kmp_mv_key_t *key, int arm, double x) {
+// kept spread. Inline: libomp calls it for every execution. Returns 1 when
+// robust statistics restarted the arm (a change was confirmed).
+static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
+                                  kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
+  int restarted = 0;
+  if (policy->robust && a->n >= KMP_MV_ROBUST_MIN) {
+    if (x > a->mean * KMP_MV_ROBUST_RATIO) {
+      if ((restarted = __kmp_mv_robust_outlier(a, &x)) != 0) {
+        key->t++;
+        key->sum += x;
+        return 1;
+      }
+    } else {
+      a->outliers = 0;
+    }
+  }
   a->n++;
   double delta = x - a->mean;
   a->mean += delta / (double)a->n;
@@ -138,12 +173,13 @@ static inline void __kmp_mv_update(const kmp_mv_policy_t *policy,
   key->t++;
   key->sum += x;
   if (policy->kind == kmp_mv_mean) // the default: one test
-    return;
+    return restarted;
   if (policy->kind == kmp_mv_gb) {
     __kmp_mv_update_gb(policy, key, arm, x);
   } else if (policy->kind == kmp_mv_ucb && a->n >= 2) {
     a->spread = __kmp_mv_ucb_spread_of(a);
   }
+  return restarted;
 }
 
 // Readies key for choices under policy after updates made under another one

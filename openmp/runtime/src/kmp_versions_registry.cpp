@@ -27,9 +27,15 @@
 /* ------------------------------------------------------------------------ */
 /* Settings of selection (kmp_mvomp_settings.inc parses them)               */
 
-kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean, KMP_MV_DEFAULT_MEAN_REPS,
+// Robust statistics and GB's relative reward on (MVOMP's defaults; the
+// thesis' exact formulas with OMP_SELECT_ROBUST=off and OMP_GB_REWARD=seconds).
+kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
+                                   KMP_MV_DEFAULT_MEAN_REPS,
                                    KMP_MV_DEFAULT_UCB_K,
-                                   KMP_MV_DEFAULT_GB_ALPHA, -1};
+                                   KMP_MV_DEFAULT_GB_ALPHA,
+                                   -1,
+                                   1,
+                                   1};
 char *__kmp_mv_fixed = NULL;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;

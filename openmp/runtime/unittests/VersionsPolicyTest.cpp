@@ -431,3 +431,73 @@ TEST(VersionsPolicy, ParseStatsRow) {
 }
 
 } // namespace
+
+// Robust statistics (kmp_mv_policy_t::robust): one disturbed execution is
+// clamped to KMP_MV_ROBUST_RATIO times the mean; KMP_MV_ROBUST_CONFIRM in a
+// row restart the arm from the last one; the thesis' formulas (robust = 0,
+// the other tests) take every time as it is.
+TEST(VersionsPolicy, RobustClampsOneOutlier) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.robust = 1;
+  for (int I = 0; I < 5; ++I)
+    Bd.update(A, 1.0 * Ms);
+  Bd.update(A, 100.0 * Ms); // 100x: counted as 4x
+  EXPECT_EQ(Bd.Arms[A].n, 6u);
+  EXPECT_DOUBLE_EQ(Bd.meanMs(A), (5.0 + 4.0) / 6.0);
+  EXPECT_EQ(Bd.Arms[A].outliers, 1u);
+  Bd.update(A, 1.0 * Ms); // back to normal: the run of outliers ends
+  EXPECT_EQ(Bd.Arms[A].outliers, 0u);
+  // The thesis' statistics take it whole.
+  Bandit Th(kmp_mv_mean, 2);
+  for (int I = 0; I < 5; ++I)
+    Th.update(A, 1.0 * Ms);
+  Th.update(A, 100.0 * Ms);
+  EXPECT_DOUBLE_EQ(Th.meanMs(A), 105.0 / 6.0);
+}
+
+TEST(VersionsPolicy, RobustNeedsSamplesBeforeClamping) {
+  Bandit Bd(kmp_mv_mean, 1);
+  Bd.Policy.robust = 1;
+  Bd.update(A, 1.0 * Ms);
+  Bd.update(A, 50.0 * Ms); // the second sample: no mean to trust yet
+  EXPECT_DOUBLE_EQ(Bd.meanMs(A), 25.5);
+}
+
+TEST(VersionsPolicy, RobustRestartsOnAConfirmedChange) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.robust = 1;
+  for (int I = 0; I < 40; ++I)
+    Bd.update(A, 1.0 * Ms);
+  Bd.Arms[A].started = 40;
+  EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 0);
+  EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 0);
+  EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 1);
+  EXPECT_EQ(Bd.Arms[A].n, (uint64_t)KMP_MV_ROBUST_CONFIRM);
+  EXPECT_DOUBLE_EQ(Bd.meanMs(A), 10.0);
+  EXPECT_EQ(Bd.Arms[A].started, 40u); // not explored again
+  EXPECT_EQ(Bd.Key.t, 43u);
+  // Mean now prefers B (5 ms) over the slowed A.
+  for (int I = 0; I < 5; ++I)
+    Bd.update(B, 5.0 * Ms);
+  Bd.Arms[B].started = 5;
+  EXPECT_EQ(Bd.select(), B);
+}
+
+// GB's reward relative to the key's average (gb_relative) moves the
+// preferences the same at any time scale; the thesis' reward in seconds moves
+// them a million times less on microsecond tasks than on second ones.
+TEST(VersionsPolicy, GbRelativeRewardIsScaleFree) {
+  double Moved[2][2]; // [relative][scale]
+  for (int Rel = 0; Rel < 2; ++Rel)
+    for (int Scale = 0; Scale < 2; ++Scale) {
+      Bandit Bd(kmp_mv_gb, 2);
+      Bd.Policy.gb_relative = Rel;
+      double Unit = Scale ? 1e9 : 1e3; // a second, or a microsecond
+      Bd.update(A, 2.0 * Unit);
+      Bd.update(B, 1.0 * Unit);
+      Moved[Rel][Scale] = Bd.Arms[B].h - Bd.Arms[A].h;
+    }
+  EXPECT_GT(Moved[1][0], 0.0);
+  EXPECT_NEAR(Moved[1][0], Moved[1][1], 1e-12);
+  EXPECT_NEAR(Moved[0][0] * 1e6, Moved[0][1], 1e-9);
+}
