@@ -153,17 +153,16 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
-  int restarted = 0;
-  if (policy->robust && a->n >= KMP_MV_ROBUST_MIN) {
-    if (x > a->mean * KMP_MV_ROBUST_RATIO) {
-      if ((restarted = __kmp_mv_robust_outlier(a, &x)) != 0) {
-        key->t++;
-        key->sum += x;
-        return 1;
-      }
-    } else {
-      a->outliers = 0;
+  // One comparison on the usual path: the mean is loaded for Welford anyway.
+  if (x > a->mean * KMP_MV_ROBUST_RATIO) {
+    if (policy->robust && a->n >= KMP_MV_ROBUST_MIN &&
+        __kmp_mv_robust_outlier(a, &x)) {
+      key->t++;
+      key->sum += x;
+      return 1;
     }
+  } else if (a->outliers) {
+    a->outliers = 0;
   }
   a->n++;
   double delta = x - a->mean;
@@ -173,13 +172,13 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
   key->t++;
   key->sum += x;
   if (policy->kind == kmp_mv_mean) // the default: one test
-    return restarted;
+    return 0;
   if (policy->kind == kmp_mv_gb) {
     __kmp_mv_update_gb(policy, key, arm, x);
   } else if (policy->kind == kmp_mv_ucb && a->n >= 2) {
     a->spread = __kmp_mv_ucb_spread_of(a);
   }
-  return restarted;
+  return 0;
 }
 
 // Readies key for choices under policy after updates made under another one
