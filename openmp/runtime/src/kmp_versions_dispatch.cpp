@@ -144,7 +144,8 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   __kmp_mv_update(policy, &stats->key, slot, x);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);
-    if ((quota == 0 || stats->key.arms[slot].n == quota) &&
+    // (With elimination a version can be done exploring after any execution.)
+    if ((quota == 0 || stats->key.arms[slot].n == quota || policy->eliminate) &&
         __kmp_mv_explored(policy, &stats->key))
       __kmp_mv_set_explored(stats, stats->key.narms, policy);
   } else if (policy->kind == kmp_mv_mean) {

@@ -116,12 +116,38 @@ static int __kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
   return best;
 }
 
-// The first candidate started fewer than `reps` times, or -1.
-static int __kmp_mv_unexplored(const kmp_mv_key_t *key, const int *cand,
+// The lowest mean of the candidates (all arms when cand is NULL) that have
+// run, or 0 when none has.
+static double __kmp_mv_best_run_mean(const kmp_mv_key_t *key, const int *cand,
+                                     int ncand) {
+  double best = 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
+    if (a->n > 0 && (best == 0.0 || a->mean < best))
+      best = a->mean;
+  }
+  return best;
+}
+
+// Whether elimination (p->eliminate) takes arm a out of exploration, best
+// being the lowest mean of the versions that have run.
+static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
+                                       const kmp_mv_arm_t *a, double best) {
+  return p->eliminate && a->n > 0 && best > 0.0 &&
+         a->mean > KMP_MV_ELIM_RATIO * best;
+}
+
+// The first candidate started fewer than `reps` times and not eliminated, or
+// -1.
+static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
+                               const kmp_mv_key_t *key, const int *cand,
                                int ncand, uint64_t reps) {
-  for (int i = 0; i < ncand; ++i)
-    if (key->arms[cand[i]].started < reps)
+  double best = p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    if (a->started < reps && !__kmp_mv_eliminated(p, a, best))
       return i;
+  }
   return -1;
 }
 
@@ -146,7 +172,8 @@ static int __kmp_mv_select_mean(const kmp_mv_policy_t *p,
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
   // mean, which keeps being updated.
-  int best = __kmp_mv_unexplored(key, cand, ncand, (uint64_t)p->mean_reps);
+  int best =
+      __kmp_mv_unexplored(p, key, cand, ncand, (uint64_t)p->mean_reps);
   if (best < 0)
     best = __kmp_mv_argmin_mean(key, cand, ncand);
   return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
@@ -156,7 +183,7 @@ static int __kmp_mv_select_ucb(const kmp_mv_policy_t *p,
                                const kmp_mv_key_t *key, const int *cand,
                                int ncand) {
   // Every version until it has 2 samples, then the lowest bound.
-  int best = __kmp_mv_unexplored(key, cand, ncand, 2);
+  int best = __kmp_mv_unexplored(p, key, cand, ncand, 2);
   if (best >= 0)
     return best;
   double bound = 0.0, c = __kmp_mv_ucb_scale(key, p->ucb_k);
@@ -185,11 +212,12 @@ static int __kmp_mv_select_gb(const kmp_mv_key_t *key, const int *cand,
   return ncand - 1;
 }
 
-static int __kmp_mv_select_ts(const kmp_mv_key_t *key, const int *cand,
+static int __kmp_mv_select_ts(const kmp_mv_policy_t *p,
+                              const kmp_mv_key_t *key, const int *cand,
                               int ncand, kmp_mv_rng_t *rng) {
   // Each version twice, then one draw per version from the posterior of its
   // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
-  int best = __kmp_mv_unexplored(key, cand, ncand, 2);
+  int best = __kmp_mv_unexplored(p, key, cand, ncand, 2);
   if (best >= 0)
     return best;
   double low = 0.0;
@@ -226,7 +254,7 @@ int __kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
     pos = __kmp_mv_select_gb(key, cand, ncand, rng);
     break;
   case kmp_mv_ts:
-    pos = __kmp_mv_select_ts(key, cand, ncand, rng);
+    pos = __kmp_mv_select_ts(p, key, cand, ncand, rng);
     break;
   case kmp_mv_mean:
   default:
@@ -245,8 +273,11 @@ int __kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
 
 bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
   uint64_t quota = __kmp_mv_quota(p);
+  double best =
+      p->eliminate ? __kmp_mv_best_run_mean(key, NULL, key->narms) : 0.0;
   for (int i = 0; i < key->narms; ++i)
-    if (key->arms[i].n < quota)
+    if (key->arms[i].n < quota &&
+        !__kmp_mv_eliminated(p, &key->arms[i], best))
       return false;
   return true;
 }
@@ -261,18 +292,17 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
     return 0;
   }
   // KMP_MV_ROBUST_CONFIRM in a row: the version changed, and what was learned
-  // of it no longer holds. It restarts as KMP_MV_ROBUST_CONFIRM executions of
-  // this one's time (the two before were at least KMP_MV_ROBUST_RATIO times
-  // the old mean too), counted as started, so that the policy compares it
-  // with the others at once instead of exploring it again.
-  const double n = KMP_MV_ROBUST_CONFIRM;
+  // of it no longer holds: its mean restarts at this execution's time, its
+  // spread at 0, so that the policy compares it with the others at once
+  // instead of exploring it again. Its count stays the number of executions
+  // (stats.csv's count), and this one is counted.
   a->outliers = 0;
-  a->n = KMP_MV_ROBUST_CONFIRM;
+  a->n++;
   if (a->started < a->n)
     a->started = a->n;
   a->mean = *x;
   a->m2 = 0.0;
-  a->q = n * *x * *x;
+  a->q += *x * *x;
   a->spread = 0.0;
   return 1;
 }

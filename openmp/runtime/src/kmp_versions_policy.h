@@ -69,6 +69,7 @@ struct kmp_mv_policy_t {
   // formulas (the Table 3.1-3.3 tests and bandit-sim use them so):
   int robust;      // OMP_SELECT_ROBUST: clamp outliers, restart on a change
   int gb_relative; // OMP_GB_REWARD=relative: GB's reward relative to the mean
+  int eliminate;   // OMP_SELECT_ELIMINATE: hopeless versions stop exploring
 };
 
 // Default parameters (thesis 000 and the MVOMP issue tracker).
@@ -80,11 +81,19 @@ struct kmp_mv_policy_t {
 // executions, one taking more than KMP_MV_ROBUST_RATIO times its mean counts
 // as that bound (a preemption or page-fault storm cannot overturn what was
 // learned); KMP_MV_ROBUST_CONFIRM such executions in a row are a change, not
-// noise: the arm restarts from the last one, so that a version that became
-// slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
+// noise: the arm's mean restarts at the last one's time, so that a version
+// that became slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
 #define KMP_MV_ROBUST_RATIO 4.0
 #define KMP_MV_ROBUST_MIN 3
 #define KMP_MV_ROBUST_CONFIRM 3
+
+// Elimination (docs/runtime.md): while a policy explores (Mean's repetitions,
+// UCB's and TS's two executions), a version that has run and whose mean is
+// over KMP_MV_ELIM_RATIO times the lowest mean of the versions that have run
+// is not run again for the rest of its quota: one execution of a version 15x
+// slower tells enough. The ratio is the robust clamp's, so that one disturbed
+// execution cannot eliminate a version that is not at least that slow.
+#define KMP_MV_ELIM_RATIO 4.0
 
 // Random generator state (xoshiro256**), one per thread.
 struct kmp_mv_rng_t {
@@ -127,6 +136,7 @@ static inline uint64_t __kmp_mv_quota(const kmp_mv_policy_t *policy) {
 }
 
 // Whether every arm of key has completed __kmp_mv_quota(policy) executions.
+// With elimination, an eliminated arm counts as explored.
 bool __kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 
 // GB's preference update (equations 3.1 and 3.2) for an execution of arm
@@ -142,8 +152,8 @@ static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
 }
 
 // Robust statistics: an outlier of arm a (x > ratio x mean), clamped (returns
-// 0), or the confirmation of a change, after which a holds
-// KMP_MV_ROBUST_CONFIRM executions of time x (returns 1).
+// 0), or the confirmation of a change, counted, after which a's mean is x and
+// its spread 0 (returns 1).
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 
 // Records one completed execution of arm taking x nanoseconds: Welford update

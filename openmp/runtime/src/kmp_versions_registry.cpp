@@ -27,13 +27,15 @@
 /* ------------------------------------------------------------------------ */
 /* Settings of selection (kmp_mvomp_settings.inc parses them)               */
 
-// Robust statistics and GB's relative reward on (MVOMP's defaults; the
-// thesis' exact formulas with OMP_SELECT_ROBUST=off and OMP_GB_REWARD=seconds).
+// Robust statistics, GB's relative reward and elimination on (MVOMP's
+// defaults; the thesis' exact rules with OMP_SELECT_ROBUST=off,
+// OMP_GB_REWARD=seconds and OMP_SELECT_ELIMINATE=off).
 kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
                                    KMP_MV_DEFAULT_MEAN_REPS,
                                    KMP_MV_DEFAULT_UCB_K,
                                    KMP_MV_DEFAULT_GB_ALPHA,
                                    -1,
+                                   1,
                                    1,
                                    1};
 char *__kmp_mv_fixed = NULL;

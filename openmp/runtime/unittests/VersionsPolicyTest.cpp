@@ -472,9 +472,10 @@ TEST(VersionsPolicy, RobustRestartsOnAConfirmedChange) {
   EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 0);
   EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 0);
   EXPECT_EQ(__kmp_mv_update(&Bd.Policy, &Bd.Key, A, 10.0 * Ms), 1);
-  EXPECT_EQ(Bd.Arms[A].n, (uint64_t)KMP_MV_ROBUST_CONFIRM);
+  EXPECT_EQ(Bd.Arms[A].n, 43u); // every execution counted
   EXPECT_DOUBLE_EQ(Bd.meanMs(A), 10.0);
-  EXPECT_EQ(Bd.Arms[A].started, 40u); // not explored again
+  EXPECT_DOUBLE_EQ(Bd.sdMs(A), 0.0);
+  EXPECT_EQ(Bd.Arms[A].started, 43u); // not explored again
   EXPECT_EQ(Bd.Key.t, 43u);
   // Mean now prefers B (5 ms) over the slowed A.
   for (int I = 0; I < 5; ++I)

@@ -9,21 +9,22 @@
 // otherwise ("ba": the same versions, in the other order, explored b first);
 // both must follow the same rule. Times are reported with kmp_task_stats_set.
 // RUN: %libomp-compile
-// These follow the thesis' statistics exactly (OMP_SELECT_ROBUST=off); with robust statistics
+// These follow the thesis' rules exactly (OMP_SELECT_ROBUST=off, and OMP_SELECT_ELIMINATE=off:
+// b, 10x slower than a, would be run once instead of five times); with robust statistics
 // (the default) a's third slow execution in a row confirms the change, and Mean moves to b one
 // execution earlier than the thesis' running means cross (ROBUST).
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off %libomp-run ab | FileCheck --check-prefix=AB %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off %libomp-run ba | FileCheck --check-prefix=BA %s
-// RUN: env OMP_NUM_THREADS=2 OMP_SELECT_ROBUST=off %libomp-run ab | FileCheck --check-prefix=AB %s
-// RUN: env OMP_NUM_THREADS=1 %libomp-run ab | FileCheck --check-prefix=ROBUST %s
-// RUN: env OMP_NUM_THREADS=1 %libomp-run ba | FileCheck --check-prefix=ROBUSTBA %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=off %libomp-run ab | FileCheck --check-prefix=AB %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=off %libomp-run ba | FileCheck --check-prefix=BA %s
+// RUN: env OMP_NUM_THREADS=2 OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=off %libomp-run ab | FileCheck --check-prefix=AB %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off %libomp-run ab | FileCheck --check-prefix=ROBUST %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off %libomp-run ba | FileCheck --check-prefix=ROBUSTBA %s
 // The same rule after kmp_set_defaults switches to mean in the middle of a run
 // (round 50): UCB with k = 0 chose as Mean does (a x2, b x2, then the lowest
 // mean: a until round 40, then b); at the switch Mean must stay on b, not
 // take a choice kept from before UCB's updates (the library that kept Mean's
 // choice whatever the policy ran a at round 50). OMP_MEAN_REPS=2, UCB's own
 // quota, so that Mean has nothing left to explore at the switch.
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=2 %libomp-run ab switch | FileCheck --check-prefix=SWITCH %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=off OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=2 %libomp-run ab switch | FileCheck --check-prefix=SWITCH %s
 
 // AB: sequence aaaaabbbbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb{{$}}
 // ROBUST: sequence aaaaabbbbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb{{$}}

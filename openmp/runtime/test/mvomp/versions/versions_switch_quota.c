@@ -8,14 +8,15 @@
 // the slower, from round 50 on when the launch lists b first ("ba": the
 // choice read the exploration counts, which choices without the lock do not
 // advance), and never again with "ab" (it explored nothing more).
+// The thesis' exploration rules (OMP_SELECT_ELIMINATE=off: b, 10x slower, would stop exploring).
 // RUN: %libomp-compile
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ab OMP_SELECT=mean | FileCheck --check-prefix=AB %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ba OMP_SELECT=mean | FileCheck --check-prefix=BA %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ab OMP_MEAN_REPS=5 | FileCheck --check-prefix=AB %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ba OMP_MEAN_REPS=5 | FileCheck --check-prefix=BA %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ab OMP_SELECT=mean | FileCheck --check-prefix=AB %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ba OMP_SELECT=mean | FileCheck --check-prefix=BA %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ab OMP_MEAN_REPS=5 | FileCheck --check-prefix=AB %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ba OMP_MEAN_REPS=5 | FileCheck --check-prefix=BA %s
 // The other way (a smaller quota): nothing left to explore, a all along.
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ab OMP_SELECT=ucb,OMP_UCB=0 | FileCheck --check-prefix=DOWN %s
-// RUN: env OMP_NUM_THREADS=2 OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ab OMP_SELECT=mean | FileCheck --check-prefix=AB %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_ELIMINATE=off OMP_SELECT=mean OMP_MEAN_REPS=2 %libomp-run ab OMP_SELECT=ucb,OMP_UCB=0 | FileCheck --check-prefix=DOWN %s
+// RUN: env OMP_NUM_THREADS=2 OMP_SELECT_ELIMINATE=off OMP_SELECT=ucb OMP_UCB=0 OMP_MEAN_REPS=5 %libomp-run ab OMP_SELECT=mean | FileCheck --check-prefix=AB %s
 
 // AB: sequence aabbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa{{$}}
 // BA: sequence bbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabbbaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa{{$}}
