@@ -4,7 +4,8 @@
  * of a task type by arithmetic intensity, the energy-minimising mapping over
  * clusters and widths, and the exponential back-off of idle threads. No
  * libomp dependency, like kmp_versions_policy: the GoogleTest unit tests
- * (EraseModelTest.cpp) link it alone; kmp_erase.cpp wires it into libomp.
+ * (EraseModelTest.cpp) link it alone; kmp_erase_{types,sched}.cpp wire it
+ * into libomp.
  * docs/erase.md documents the behaviour and the constants.
  */
 

@@ -117,6 +117,23 @@ static inline void mv_register(int type, int n,
   __kmpc_task_versions_register(NULL, type, n, d);
 }
 
+// Registers entries[0..n-1] of `type` under names[0..n-1], then launches
+// `rounds` tasks of the type, one at a time (each waited for), from one thread
+// of a parallel region; *round is the round's number while its task runs.
+static inline void mv_register_and_run_rounds(int type, int n,
+                                              const kmp_routine_entry_t *entries,
+                                              const char *const *names,
+                                              int rounds, int *round) {
+  mv_register(type, n, entries, names);
+  int x = 0;
+#pragma omp parallel
+#pragma omp single
+  for (*round = 0; *round < rounds; ++*round) {
+    mv_run(type, n, entries, &x, sizeof x, 0, 0, NULL);
+#pragma omp taskwait
+  }
+}
+
 double omp_get_wtime(void);
 // Busy for about `us` microseconds.
 static inline void mv_spin_us(double us) {

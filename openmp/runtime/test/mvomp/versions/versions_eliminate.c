@@ -49,14 +49,7 @@ static int hopeless(int gtid, void *t) {
 int main(void) {
   kmp_routine_entry_t e[3] = {fast, near, hopeless};
   const char *names[3] = {"fast", "near", "hopeless"};
-  mv_register(1, 3, e, names);
-  int x = 0;
-#pragma omp parallel
-#pragma omp single
-  for (round_no = 0; round_no < ROUNDS; ++round_no) {
-    mv_run(1, 3, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-  }
+  mv_register_and_run_rounds(1, 3, e, names, ROUNDS, &round_no);
   printf("hopeless ran %d times\n", hopeless_runs);
   printf("sequence %s\n", seq);
   return 0;

@@ -56,14 +56,7 @@ int main(int argc, char **argv) {
   change_mode = argc > 1 && strcmp(argv[1], "change") == 0;
   kmp_routine_entry_t e[2] = {slow, fast};
   const char *names[2] = {"slow", "fast"};
-  mv_register(1, 2, e, names);
-  int x = 0;
-#pragma omp parallel
-#pragma omp single
-  for (round_no = 0; round_no < ROUNDS; ++round_no) {
-    mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-  }
+  mv_register_and_run_rounds(1, 2, e, names, ROUNDS, &round_no);
   int count = 0;
   if (change_mode) {
     for (int i = CHANGE_ROUND; i < ROUNDS && seq[i] == 'f'; ++i)
