@@ -93,7 +93,7 @@ struct kmp_mv_policy_t {
 // is not run again for the rest of its quota: one execution of a version 15x
 // slower tells enough. The ratio is the robust clamp's, so that one disturbed
 // execution cannot eliminate a version that is not at least that slow.
-#define KMP_MV_ELIM_RATIO 4.0
+#define KMP_MV_ELIM_RATIO KMP_MV_ROBUST_RATIO
 
 // Random generator state (xoshiro256**), one per thread.
 struct kmp_mv_rng_t {

@@ -192,6 +192,51 @@ class Runs(unittest.TestCase):
         self.assertEqual(mvomp("diff", self.ucb[0], self.ucb[0], "--check").returncode, 0)
 
 
+class Choice(unittest.TestCase):
+    HEADER = ("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
+              "sum_squares_ns2,total_ns,policy,cluster\n")
+
+    def show(self, rows, *args):
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write(self.HEADER + "".join(rows))
+        try:
+            return json.loads(mvomp("show", "--format", "json", *args, f.name).stdout)[0]
+        finally:
+            os.unlink(f.name)
+
+    def test_elimination_as_the_runtime(self):
+        # Mean, 5 repetitions: "hopeless" (20x) ran once and explores no more with elimination
+        # (the runtime's default), so Mean has chosen; without it, it still explores.
+        rows = ['1,0,"fast","t",0,-1,5,30000.0,100.0,4.5e+09,150000.0,mean,\n',
+                '1,1,"near",t,0,-1,5,60000.0,100.0,1.8e+10,300000.0,mean,\n',
+                '1,2,"hopeless",t,0,-1,1,600000.0,0.0,3.6e+11,600000.0,mean,\n']
+        on = self.show(rows)
+        self.assertEqual((on["choice"], on["why"]), ("fast", "lowest mean"))
+        off = self.show(rows, "--eliminate", "off")
+        self.assertEqual((off["choice"], off["why"]), ("hopeless", "exploring (1 of 5 executions)"))
+
+
+class Erase(unittest.TestCase):
+    def test_show_erase_statistics(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "erase.csv")
+            env = dict(os.environ, OMP_NUM_THREADS="2", OMP_ERASE="on", OMP_ERASE_PERF="off",
+                       OMP_ERASE_CLUSTERS="a:0", OMP_ERASE_STATS=path, KMP_WARNINGS="off")
+            subprocess.run([DEMO, "50"], cwd=d, env=env, check=True, stdout=subprocess.DEVNULL)
+            import csv
+            with open(path) as f:
+                lines = [line for line in f if not line.startswith("#")]
+            raw = list(csv.DictReader(lines))
+            shown = json.loads(mvomp("show", "--format", "json", path).stdout)
+            self.assertEqual(len(shown), 1)
+            self.assertEqual(shown[0]["kind"], "erase")
+            self.assertEqual(len(shown[0]["rows"]), len(raw))
+            self.assertGreater(len(raw), 0)
+            self.assertEqual(sum(r["executions"] for r in shown[0]["rows"]),
+                             sum(int(r["executions"]) for r in raw))
+            self.assertIn("the least modelled energy per execution", mvomp("show", path).stdout)
+
+
 class BadInput(unittest.TestCase):
     """Each gives one line on stderr naming the file (and line), exit 2, and no traceback."""
 

@@ -22,34 +22,50 @@ def lowest_mean(arms):
     return min(ran, key=lambda a: a.mean) if ran else None
 
 
-def choice(arms, policy, mean_reps=5, ucb_k=16.0):
+# The runtime's elimination ratio (KMP_MV_ELIM_RATIO, kmp_versions_policy.h).
+ELIM_RATIO = 4.0
+
+
+def choice(arms, policy, mean_reps=5, ucb_k=16.0, eliminate=True):
     """(arm, why) the policy would choose now among arms (a list of Arm), as the runtime does
     (docs/runtime.md): Mean explores each version mean_reps times in order, then takes the lowest
     mean; UCB explores each version twice, then takes the lowest bound mean - sqrt(k s^2 ln(t-1)
-    / n); the random policies (gb, ts, random) have no single choice: the lowest mean is shown."""
+    / n); with elimination (OMP_SELECT_ELIMINATE, the default) a version that has run and whose
+    mean is over ELIM_RATIO times the lowest mean of those that have run explores no more; the
+    random policies (gb, ts, random) have no single choice: the lowest mean is shown."""
     if not arms:
         return None, "no version"
+    best = lowest_mean(arms)
+
+    def exploring(a, quota):
+        eliminated = eliminate and a.n > 0 and best is not None and \
+            a.mean > ELIM_RATIO * best.mean
+        return a.n < quota and not eliminated
+
     if policy in ("mean", "fixed"):
         for a in arms:
-            if a.n < mean_reps:
+            if exploring(a, mean_reps):
                 return a, f"exploring ({a.n} of {mean_reps} executions)"
-        return lowest_mean(arms), "lowest mean"
+        return best, "lowest mean"
     if policy == "ucb":
         for a in arms:
-            if a.n < 2:
+            if exploring(a, 2):
                 return a, f"exploring ({a.n} of 2 executions)"
         t = sum(a.n for a in arms)
         c = math.sqrt(ucb_k * math.log(t - 1)) if t > 1 else 0.0
-        best = min(arms, key=lambda a: a.mean - c * a.stddev / math.sqrt(a.n))
-        return best, "lowest UCB bound"
-    return lowest_mean(arms), f"lowest mean ({policy} chooses at random)"
+        ran = [a for a in arms if a.n >= 2]
+        if not ran:
+            return best, "lowest mean (no version has the 2 executions UCB needs)"
+        return min(ran, key=lambda a: a.mean - c * a.stddev / math.sqrt(a.n)), \
+            "lowest UCB bound"
+    return best, f"lowest mean ({policy} chooses at random)"
 
 
-def summary(key, arms, mean_reps=5, ucb_k=16.0):
+def summary(key, arms, mean_reps=5, ucb_k=16.0, eliminate=True):
     """A dictionary of one key's statistics, for show's table, CSV and JSON."""
     arms = list(arms.values())
     policy = next((a.policy for a in arms if a.policy), "mean")
-    chosen, why = choice(arms, policy, mean_reps, ucb_k)
+    chosen, why = choice(arms, policy, mean_reps, ucb_k, eliminate)
     return {
         "type": key[0], "cost": key[1], "locality": key[2], "cluster": key[3],
         "policy": policy,

@@ -49,7 +49,8 @@ def cmd_show(args):
             raise InputError(f"{path}: a trace.csv; use 'mvomp trace' or 'mvomp plot' for it")
         if kind == "stats":
             for key, arms in files.read_stats(path).items():
-                s = analysis.summary(key, arms, args.mean_reps, args.ucb_k)
+                s = analysis.summary(key, arms, args.mean_reps, args.ucb_k,
+                                     args.eliminate == "on")
                 s["file"] = path
                 results.append(("stats", s))
         else:
@@ -245,14 +246,17 @@ def parser():
                        "count, mean and 95%% interval, and what the policy would choose now",
                        description="Shows stats.csv and OMP_ERASE_STATS files. The choice is the "
                        "one the run's policy would make now: Mean after OMP_MEAN_REPS executions "
-                       "of each version, UCB's lowest bound; the random policies have none (the "
-                       "lowest mean is marked).")
+                       "of each version, UCB's lowest bound, a version over 4x the best mean "
+                       "exploring no more (OMP_SELECT_ELIMINATE); the random policies have none "
+                       "(the lowest mean is marked).")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--format", choices=["table", "csv", "json"], default="table")
     s.add_argument("--mean-reps", type=int, default=5, metavar="N",
                    help="OMP_MEAN_REPS of the run (default 5)")
     s.add_argument("--ucb-k", type=float, default=16.0, metavar="K",
                    help="OMP_UCB of the run (default 16)")
+    s.add_argument("--eliminate", choices=["on", "off"], default="on",
+                   help="OMP_SELECT_ELIMINATE of the run (default on)")
     s.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     s.set_defaults(func=cmd_show)
 
