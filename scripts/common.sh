@@ -20,6 +20,11 @@ HOST_CXX=${HOST_CXX:-clang++-19}
 PYTHON=${PYTHON:-/usr/bin/python3}
 LIT="$PYTHON /usr/lib/llvm-19/build/utils/lit/lit.py"
 
+# MVOMP's model store (docs/runtime.md) is on by default for users; the scripts' runs (tests,
+# benchmarks, the demo's comparisons) must not start from one another's, nor from the user's:
+# off unless the caller sets it (the benchmarks of the store set it themselves).
+export OMP_SELECT_MODELS=${OMP_SELECT_MODELS:-off}
+
 msg() { printf '[mvomp] %s\n' "$*" >&2; }
 die() { printf '[mvomp] error: %s\n' "$*" >&2; exit 1; }
 

@@ -25,13 +25,16 @@ BUILD=$MVOMP_CACHE/build
 jobs=${MVOMP_LIT_JOBS:-$(nproc)}
 args=(-sv -j "$jobs" --timeout "${MVOMP_LIT_TIMEOUT:-600}")
 skip=
+# Read by libomp's lit.cfg into every test's environment: tests never read or write the user's
+# model store (the store's own tests name a temporary one).
+export CHECK_OPENMP_ENV="OMP_SELECT_MODELS=off"
 
 if [ "$suite" = libomp-upstream-erase ]; then
   suite=libomp-upstream
   # Read by libomp's lit.cfg into every test's environment.
   clusters="a:0;b:1"
   [ "$(nproc)" -gt 1 ] || clusters="a:0"
-  export CHECK_OPENMP_ENV="OMP_ERASE=on OMP_ERASE_CLUSTERS=$clusters"
+  export CHECK_OPENMP_ENV="$CHECK_OPENMP_ENV OMP_ERASE=on OMP_ERASE_CLUSTERS=$clusters"
   # Tests whose premise ERASE's mapping changes (each with its reason in the file).
   skip=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$MVOMP_ROOT/scripts/known-failures/libomp-upstream-erase.skip" |
     grep -v '^$' | sed -e 's/^libomp :: //' -e 's/[.]/[.]/g' | paste -sd'|' || true)

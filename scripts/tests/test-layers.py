@@ -28,6 +28,7 @@ FILES = [
     ("kmp_mvomp_topology", "topology"),
     ("kmp_versions_registry", "versions"),
     ("kmp_versions_io", "versions"),
+    ("kmp_versions_store", "versions"),
     ("kmp_versions_dispatch", "versions"),
     ("kmp_versions_launch", "versions"),
     ("kmp_erase_machine", "erase"),

@@ -70,6 +70,12 @@ extern char *__kmp_mv_stats_path;  // OMP_SELECT_STATS
 extern char *__kmp_mv_trace_path;  // OMP_SELECT_TRACE
 
 extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
+extern char *__kmp_mv_models;      // OMP_SELECT_MODELS=<dir>; NULL: default
+extern int __kmp_mv_models_off;    // OMP_SELECT_MODELS=off
+
+// OMP_DISPLAY_ENV's lines about the model store (kmp_versions_store.cpp):
+// where it is, the machine's fingerprint, and what was loaded.
+void __kmp_mv_store_display(kmp_str_buf_t *buffer);
 
 // Reads the statistics of a previous run (OMP_SELECT_LOAD, a stats.csv):
 // each key's versions start from them.

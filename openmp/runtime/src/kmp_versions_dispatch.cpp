@@ -58,6 +58,7 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   if (th->cache_type != type || th->cache_cost != run->cost ||
       th->cache_locality != locality || th->cache_cluster != cluster ||
       stats == NULL) {
+    __kmp_mv_store_open(); // before any key starts from saved rows
     stats = __kmp_mv_get_stats(type, run->cost, locality, cluster);
     th->cache_type = type;
     th->cache_stats = stats;

@@ -7,10 +7,12 @@
  *
  * The files, from the bottom up (none calls a file above it):
  *   kmp_versions_registry.cpp  settings of selection, task types, versions,
- *                              keys and their statistics, OMP_SELECT_LOAD's
- *                              rows, OMP_SELECT=fixed
- *   kmp_versions_io.cpp        OMP_SELECT_LOAD's reader, the trace recorder,
- *                              stats.csv and trace.csv
+ *                              keys and their statistics, the saved rows
+ *                              keys start from, OMP_SELECT=fixed
+ *   kmp_versions_io.cpp        the reader of stats.csv rows (OMP_SELECT_LOAD),
+ *                              the trace recorder, stats.csv and trace.csv
+ *   kmp_versions_store.cpp     the model store (OMP_SELECT_MODELS): its
+ *                              identity, loading, merging at exit
  *   kmp_versions_dispatch.cpp  the dispatch (choice, timing, update), the
  *                              per-thread state, the task API of mvomp.h
  *   kmp_versions_launch.cpp    the compiler's ABI: registration is in the
@@ -158,7 +160,8 @@ kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry);
 kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    kmp_int32 locality, kmp_int32 cluster);
 // Makes room for every registered version of type t in s (under s->lock);
-// new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
+// new versions start from their saved statistics (OMP_SELECT_LOAD or the
+// model store), if any.
 void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         const kmp_mv_policy_t *policy);
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
@@ -184,23 +187,67 @@ static inline void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
   s->explored.store(n, std::memory_order_release);
 }
 
-// OMP_SELECT_LOAD's rows, by (type, cost, locality, name, cluster); read-only
-// once loaded (kmp_versions_io.cpp reads the file at initialisation).
+// Rows of a stats.csv or model store file, by (type, cost, locality, name,
+// cluster): OMP_SELECT_LOAD's and the model store's rows that keys start
+// from (__kmp_mv_saved, read-only once the store is open), and the store's
+// file while it is merged at exit.
 struct kmp_mv_saved_t {
   kmp_int32 type;
   kmp_int32 locality;
+  kmp_int32 version; // the column: its index in the run that wrote it
+  kmp_uint32 age;    // model store: runs since the version last ran
   kmp_int64 cost;
   char *name;
+  char *location;
   char *cluster;
   int line;             // of the file, for the duplicate warning
   kmp_mv_saved_t *next; // hash chain
-  kmp_mv_arm_t arm;
+  kmp_mv_saved_t *all;  // every row, in file order
+  kmp_mv_arm_t arm;     // origin: KMP_MV_ORIGIN_LOAD or _STORE
 };
-extern size_t __kmp_mv_nsaved; // rows loaded
-kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
-                                    kmp_int32 locality, const char *name,
-                                    const char *cluster);
-void __kmp_mv_add_saved(kmp_mv_saved_t *v);
+struct kmp_mv_rows_t {
+  kmp_mv_saved_t **buckets;
+  size_t nbuckets;
+  size_t n;
+  kmp_mv_saved_t *first, **last; // file order
+};
+extern kmp_mv_rows_t __kmp_mv_saved;
+kmp_mv_saved_t *__kmp_mv_rows_find(const kmp_mv_rows_t *rows, kmp_int32 type,
+                                   kmp_int64 cost, kmp_int32 locality,
+                                   const char *name, const char *cluster);
+// Adds v (allocated with KMP_INTERNAL_MALLOC, its strings with
+// __kmp_str_format) to rows, which then owns it.
+void __kmp_mv_rows_add(kmp_mv_rows_t *rows, kmp_mv_saved_t *v);
+void __kmp_mv_rows_free(kmp_mv_rows_t *rows);
+
+// What version `slot` of key s (of type t) started from, when it started
+// from saved rows and robust statistics have not found it changed since; else
+// NULL. Its count is stats.csv's loaded column.
+const kmp_mv_arm_t *__kmp_mv_loaded_arm(const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s, int slot);
+kmp_uint64 __kmp_mv_loaded_count(const kmp_mv_type_t *t,
+                                 const kmp_mv_stats_t *s, int slot);
+
+// Parses the text of a stats.csv or model store file (in place) into rows,
+// with origin as each arm's origin: a malformed line is a warning through w
+// and skipped; a row repeating an earlier row's key is a warning (the first
+// is used). Lines starting with '#' and blank lines are skipped. Returns the
+// number of lines warned about.
+int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
+                        kmp_mv_rows_t *rows, kmp_uint32 origin);
+
+/* ------------------------------------------------------------------------ */
+/* The model store (kmp_versions_store.cpp)                                 */
+
+// Loads what earlier runs learned into __kmp_mv_saved, once, before the first
+// key is used (a dispatch calls it when its key is not in its cache), and
+// arranges for this run's measurements to be merged at exit.
+extern std::atomic<int> __kmp_mv_store_opened;
+void __kmp_mv_store_open_slow(void);
+static inline void __kmp_mv_store_open(void) {
+  if (UNLIKELY(!__kmp_mv_store_opened.load(std::memory_order_acquire)))
+    __kmp_mv_store_open_slow();
+}
 
 /* ------------------------------------------------------------------------ */
 /* Per-thread state and the record of a launch                              */

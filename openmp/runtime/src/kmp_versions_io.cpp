@@ -30,7 +30,66 @@ char *__kmp_mv_trace_path = NULL;
 char *__kmp_mv_load_path = NULL;
 
 /* ------------------------------------------------------------------------ */
-/* OMP_SELECT_LOAD                                                          */
+/* Reading rows: OMP_SELECT_LOAD                                            */
+
+int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
+                        kmp_mv_rows_t *rows, kmp_uint32 origin) {
+  int bad = 0;
+  int lineno = 0;
+  for (char *line = text, *next; *line != '\0'; line = next) {
+    next = strchr(line, '\n');
+    if (next != NULL)
+      *next++ = '\0';
+    else
+      next = line + strlen(line);
+    ++lineno;
+    if (line[strspn(line, " \t\r")] == '\0' || line[0] == '#')
+      continue; // a blank line, or a comment (the model store's preamble)
+    if (strncmp(line, "type,", 5) == 0)
+      continue; // the header
+    kmp_mv_stats_row_t row;
+    const char *error = __kmp_mv_parse_stats_row(line, &row);
+    if (error != NULL) {
+      __kmp_mvomp_line_warning(w, lineno, "%s; line skipped", error);
+      ++bad;
+      continue;
+    }
+    if (row.count == 0)
+      continue;
+    kmp_mv_saved_t *old = __kmp_mv_rows_find(
+        rows, row.type, row.cost, row.locality, row.name, row.cluster);
+    if (old != NULL) {
+      kmp_mv_arm_t arm;
+      __kmp_mv_arm_from_row(&arm, &row);
+      if (arm.n != old->arm.n || arm.mean != old->arm.mean ||
+          arm.m2 != old->arm.m2) {
+        __kmp_mvomp_line_warning(w, lineno,
+                                 "repeats the key of line %d (type %d, "
+                                 "version \"%s\", cost %lld, locality %d) "
+                                 "with other numbers; line %d is used",
+                                 old->line, row.type, row.name,
+                                 (long long)row.cost, row.locality, old->line);
+        ++bad;
+      }
+      continue;
+    }
+    kmp_mv_saved_t *v =
+        (kmp_mv_saved_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_saved_t));
+    v->type = row.type;
+    v->locality = row.locality;
+    v->cost = row.cost;
+    v->version = 0;
+    v->age = row.age;
+    v->name = __kmp_str_format("%s", row.name);
+    v->location = __kmp_str_format("%s", row.location);
+    v->cluster = __kmp_str_format("%s", row.cluster);
+    v->line = lineno;
+    __kmp_mv_arm_from_row(&v->arm, &row);
+    v->arm.origin = origin;
+    __kmp_mv_rows_add(rows, v);
+  }
+  return bad;
+}
 
 // Reads a stats.csv written by an earlier run (once, at initialisation,
 // before any task runs). A file that cannot be read, or a malformed line, is a
@@ -43,52 +102,7 @@ void __kmp_mv_load_stats(const char *path) {
   if (text == NULL)
     return;
   kmp_mvomp_line_warnings_t warnings = {"MVOMP", "OMP_SELECT_LOAD", path, 0};
-  int lineno = 0;
-  for (char *line = text, *next; *line != '\0'; line = next) {
-    next = strchr(line, '\n');
-    if (next != NULL)
-      *next++ = '\0';
-    else
-      next = line + strlen(line);
-    ++lineno;
-    if (line[strspn(line, " \t\r")] == '\0')
-      continue; // a blank line
-    if (lineno == 1 && strncmp(line, "type,", 5) == 0)
-      continue; // the header
-    kmp_mv_stats_row_t row;
-    const char *error = __kmp_mv_parse_stats_row(line, &row);
-    if (error != NULL) {
-      __kmp_mvomp_line_warning(&warnings, lineno, "%s; line skipped", error);
-      continue;
-    }
-    if (row.count == 0)
-      continue;
-    kmp_mv_saved_t *old = __kmp_mv_find_saved(row.type, row.cost, row.locality,
-                                              row.name, row.cluster);
-    if (old != NULL) {
-      kmp_mv_arm_t arm;
-      __kmp_mv_arm_from_row(&arm, &row);
-      if (arm.n != old->arm.n || arm.mean != old->arm.mean ||
-          arm.m2 != old->arm.m2)
-        __kmp_mvomp_line_warning(&warnings, lineno,
-                                 "repeats the key of line %d (type %d, "
-                                 "version \"%s\", cost %lld, locality %d) "
-                                 "with other numbers; line %d is used",
-                                 old->line, row.type, row.name,
-                                 (long long)row.cost, row.locality, old->line);
-      continue;
-    }
-    kmp_mv_saved_t *v =
-        (kmp_mv_saved_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_saved_t));
-    v->type = row.type;
-    v->locality = row.locality;
-    v->cost = row.cost;
-    v->name = __kmp_str_format("%s", row.name);
-    v->cluster = __kmp_str_format("%s", row.cluster);
-    v->line = lineno;
-    __kmp_mv_arm_from_row(&v->arm, &row);
-    __kmp_mv_add_saved(v);
-  }
+  __kmp_mv_parse_rows(text, &warnings, &__kmp_mv_saved, KMP_MV_ORIGIN_LOAD);
   __kmp_mvomp_line_warnings_done(&warnings);
   __kmp_str_free(&text);
 }
@@ -150,7 +164,7 @@ static void __kmp_mv_write_stats(const char *variable, const char *path,
   FILE *f = __kmp_mvomp_csv_open(
       variable, path, NULL,
       "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
-      "sum_squares_ns2,total_ns,policy,cluster\n");
+      "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n");
   if (f == NULL)
     return;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
@@ -168,12 +182,14 @@ static void __kmp_mv_write_stats(const char *variable, const char *path,
           __kmp_mvomp_csv_string(f, vs[v].name, 1);
           fputc(',', f);
           __kmp_mvomp_csv_string(f, vs[v].location, 1);
-          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s,%s\n",
+          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s,%s,%llu,%s\n",
                   (long long)s->cost, (int)s->locality,
                   (unsigned long long)a->n, a->mean, __kmp_mv_stddev(a), a->q,
                   a->mean * (double)a->n,
                   __kmp_mv_policy_name(__kmp_mv_policy.kind),
-                  __kmp_mvomp_cluster_name(s->cluster));
+                  __kmp_mvomp_cluster_name(s->cluster),
+                  (unsigned long long)__kmp_mv_loaded_count(t, s, v),
+                  __kmp_mv_origin_name(a->origin));
         }
         s->lock.release();
       }

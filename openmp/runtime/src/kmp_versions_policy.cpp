@@ -297,6 +297,7 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
   // instead of exploring it again. Its count stays the number of executions
   // (stats.csv's count), and this one is counted.
   a->outliers = 0;
+  a->origin |= KMP_MV_ORIGIN_CHANGED;
   a->n++;
   if (a->started < a->n)
     a->started = a->n;
@@ -337,6 +338,79 @@ void __kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
     o->h -= step * exp(o->h - m) / sum;
   }
   a->h += step * (1.0 - pa);
+}
+
+const char *__kmp_mv_origin_name(uint32_t origin) {
+  switch (origin & KMP_MV_ORIGIN_MASK) {
+  case KMP_MV_ORIGIN_RUN:
+    return "run";
+  case KMP_MV_ORIGIN_STORE:
+    return "store";
+  case KMP_MV_ORIGIN_LOAD:
+    return "load";
+  default:
+    return "predicted";
+  }
+}
+
+static void __kmp_mv_arm_set(kmp_mv_arm_t *a, uint64_t n, double mean,
+                             double m2) {
+  if (n == 0) {
+    mean = 0.0;
+    m2 = 0.0;
+  }
+  if (m2 < 0 || n < 2)
+    m2 = 0.0;
+  a->n = n;
+  a->started = n;
+  a->mean = mean;
+  a->m2 = m2;
+  a->q = m2 + (double)n * mean * mean;
+  a->spread = n > 1 ? __kmp_mv_ucb_spread_of(a) : 0.0;
+}
+
+kmp_mv_arm_t __kmp_mv_arm_merge(const kmp_mv_arm_t *a, const kmp_mv_arm_t *b) {
+  kmp_mv_arm_t r = *a;
+  uint64_t n = a->n + b->n;
+  if (n == 0 || b->n == 0)
+    return r;
+  double na = (double)a->n, nb = (double)b->n;
+  double delta = b->mean - a->mean;
+  __kmp_mv_arm_set(&r, n, a->mean + delta * nb / (double)n,
+                   a->m2 + b->m2 + delta * delta * na * nb / (double)n);
+  return r;
+}
+
+kmp_mv_arm_t __kmp_mv_arm_subtract(const kmp_mv_arm_t *a,
+                                   const kmp_mv_arm_t *part) {
+  kmp_mv_arm_t r = *a;
+  if (part->n == 0 || part->n > a->n)
+    return r;
+  uint64_t n = a->n - part->n;
+  if (n == 0) {
+    __kmp_mv_arm_set(&r, 0, 0.0, 0.0);
+    return r;
+  }
+  // a = part (+) r: mean_a n_a = mean_p n_p + mean_r n_r, and
+  // m2_a = m2_p + m2_r + (mean_r - mean_p)^2 n_p n_r / n_a.
+  double na = (double)a->n, np = (double)part->n, nr = (double)n;
+  double mean = (a->mean * na - part->mean * np) / nr;
+  if (mean < 0)
+    mean = 0.0;
+  double delta = mean - part->mean;
+  __kmp_mv_arm_set(&r, n, mean,
+                   a->m2 - part->m2 - delta * delta * np * nr / na);
+  return r;
+}
+
+kmp_mv_arm_t __kmp_mv_arm_cap(const kmp_mv_arm_t *a, uint64_t cap) {
+  kmp_mv_arm_t r = *a;
+  if (a->n <= cap)
+    return r;
+  // The same sample variance m2 / (n - 1) with cap executions.
+  double m2 = cap > 1 ? a->m2 * (double)(cap - 1) / (double)(a->n - 1) : 0.0;
+  __kmp_mv_arm_set(&r, cap, a->mean, m2);
+  return r;
 }
 
 const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {
@@ -421,14 +495,15 @@ static bool __kmp_mv_parse_double(const char *s, double *out) {
 }
 
 const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
-  char *f[13];
-  int n = __kmp_mv_csv_split(line, f, 13);
+  char *f[16];
+  int n = __kmp_mv_csv_split(line, f, 16);
   if (n == -1)
     return "a quoted field is not closed";
   if (n == -2)
     return "text after a closing quote";
-  if (n != 12 && n != 13)
-    return "expected 13 comma-separated fields (12 without cluster)";
+  if (n != 12 && n != 13 && n != 15 && n != 16)
+    return "expected 15 comma-separated fields (16 in a model store, 12 or 13 "
+           "from earlier releases)";
   int64_t type, cost, locality, count;
   double mean, stddev;
   if (!__kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
@@ -443,14 +518,24 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
     return "mean_ns is not a number >= 0";
   if (!__kmp_mv_parse_double(f[8], &stddev) || stddev < 0)
     return "stddev_ns is not a number >= 0";
+  int64_t loaded = 0, age = 0;
+  if (n >= 15 &&
+      (!__kmp_mv_parse_int(f[13], &loaded) || loaded < 0 || loaded > count))
+    return "loaded is not an integer from 0 to count";
+  if (n == 16 &&
+      (!__kmp_mv_parse_int(f[15], &age) || age < 0 || age > UINT32_MAX))
+    return "age is not an integer from 0 to 2^32-1";
   row->type = (int)type;
   row->name = f[2];
+  row->location = f[3];
+  row->age = (uint32_t)age;
+  row->fields = n;
   row->cost = cost;
   row->locality = (int)locality;
   row->count = (uint64_t)count;
   row->mean = mean;
   row->stddev = stddev;
-  row->cluster = n == 13 ? f[12] : "";
+  row->cluster = n >= 13 ? f[12] : "";
   return NULL;
 }
 
@@ -463,6 +548,8 @@ void __kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row) {
   arm->q = arm->m2 + n * arm->mean * arm->mean;
   arm->h = 0.0;
   arm->spread = row->count > 1 ? __kmp_mv_ucb_spread_of(arm) : 0.0;
+  arm->outliers = 0;
+  arm->origin = KMP_MV_ORIGIN_RUN;
 }
 
 void __kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key) {

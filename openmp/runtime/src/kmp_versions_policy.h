@@ -34,11 +34,23 @@ struct kmp_mv_arm_t {
   // Robust statistics (kmp_mv_policy_t::robust): executions in a row that
   // took more than KMP_MV_ROBUST_RATIO times the mean.
   uint32_t outliers;
-  // To 64 bytes: libomp gives each arm a cache line of its own, so that a
-  // thread updating one arm does not take another's line from a thread
-  // reading it.
-  uint32_t pad;
+  // Where the statistics come from (stats.csv's origin column): a
+  // KMP_MV_ORIGIN_* value, plus KMP_MV_ORIGIN_CHANGED once robust statistics
+  // restarted the arm (what was loaded no longer holds). Also pads the arm to
+  // 64 bytes: libomp gives each arm a cache line of its own, so that a thread
+  // updating one arm does not take another's line from a thread reading it.
+  uint32_t origin;
 };
+
+// kmp_mv_arm_t::origin.
+#define KMP_MV_ORIGIN_RUN 0u       // measured in this run only
+#define KMP_MV_ORIGIN_STORE 1u     // started from the model store
+#define KMP_MV_ORIGIN_LOAD 2u      // started from OMP_SELECT_LOAD's file
+#define KMP_MV_ORIGIN_PREDICTED 3u // started from a prediction
+#define KMP_MV_ORIGIN_MASK 3u
+#define KMP_MV_ORIGIN_CHANGED 4u // robust statistics restarted it since
+// "run", "store", "load", "predicted" (stats.csv), or NULL for another value.
+const char *__kmp_mv_origin_name(uint32_t origin);
 
 // Statistics of one key: every version of a task type for one cost and
 // locality. The policy functions below never allocate; the caller owns arms.
@@ -228,6 +240,18 @@ double __kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k);
 double __kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm,
                                const int *cand, int ncand);
 
+// Statistics of arms as summaries (n, mean, m2; q follows), for the model
+// store (docs/runtime.md): the executions of a and b together (Chan et al.'s
+// exact merge), the executions of a that are not part's (the inverse: part
+// must be statistics a started from; counts that do not allow it give a
+// itself), and a's statistics weighing at most cap executions (n = cap, same
+// mean and variance), the store's ageing. They set started = n and keep a's
+// other fields.
+kmp_mv_arm_t __kmp_mv_arm_merge(const kmp_mv_arm_t *a, const kmp_mv_arm_t *b);
+kmp_mv_arm_t __kmp_mv_arm_subtract(const kmp_mv_arm_t *a,
+                                   const kmp_mv_arm_t *part);
+kmp_mv_arm_t __kmp_mv_arm_cap(const kmp_mv_arm_t *a, uint64_t cap);
+
 // Sample standard deviation of arm (0 with fewer than 2 executions).
 double __kmp_mv_stddev(const kmp_mv_arm_t *arm);
 
@@ -236,16 +260,20 @@ const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
 
 // One row of stats.csv (docs/runtime.md), as OMP_SELECT_LOAD reads it back:
 // type,version,name,location,cost,locality,count,mean_ns,stddev_ns,
-// sum_squares_ns2,total_ns,policy,cluster (files written before the cluster
-// column existed have 12 fields: no cluster).
+// sum_squares_ns2,total_ns,policy,cluster,loaded,origin; the model store's
+// files add age (16 fields). Files of earlier releases have 12 fields (no
+// cluster) or 13 (no loaded and origin).
 struct kmp_mv_stats_row_t {
   int type;
-  const char *name; // unquoted, inside the parsed line
+  const char *name;     // unquoted, inside the parsed line
+  const char *location; // the same
   int64_t cost;
   int locality;
   uint64_t count;
   double mean, stddev; // ns
   const char *cluster; // "" without ERASE
+  uint32_t age;        // the store's: runs since the version last ran, else 0
+  int fields;          // how many the line had
 };
 
 // Parses one line of stats.csv in place (fields are unquoted and terminated

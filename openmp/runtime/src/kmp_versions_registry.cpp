@@ -3,9 +3,9 @@
  * the feature: the settings of selection (OMP_SELECT and its parameters), the
  * task types and their versions as the compiler registers them
  * (__kmpc_task_versions_register), the entry -> (type, slot) table, each key's
- * statistics (type, cost, locality, cluster), the rows OMP_SELECT_LOAD loaded
- * and OMP_SELECT=fixed's slot. See kmp_versions_internal.h for the layout of
- * the feature's files.
+ * statistics (type, cost, locality, cluster), the saved rows keys start from
+ * (OMP_SELECT_LOAD's and the model store's) and OMP_SELECT=fixed's slot. See
+ * kmp_versions_internal.h for the layout of the feature's files.
  */
 
 //===----------------------------------------------------------------------===//
@@ -245,14 +245,12 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
 }
 
 /* ------------------------------------------------------------------------ */
-/* OMP_SELECT_LOAD's rows                                                    */
+/* Saved rows (OMP_SELECT_LOAD, the model store)                             */
 
-// Loaded rows in a hash table by (type, cost, locality, name, cluster), so
-// that loading and looking up stay linear in the file's size: the table
-// doubles when it holds twice as many rows as buckets. Read-only once loaded.
-static kmp_mv_saved_t **__kmp_mv_saved = NULL;
-static size_t __kmp_mv_saved_buckets = 0;
-size_t __kmp_mv_nsaved = 0;
+// Rows in a hash table by (type, cost, locality, name, cluster), so that
+// loading and looking up stay linear in the file's size: the table doubles
+// when it holds twice as many rows as buckets.
+kmp_mv_rows_t __kmp_mv_saved = {NULL, 0, 0, NULL, NULL};
 
 static kmp_uint64 __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
                                       kmp_int32 locality, const char *name,
@@ -267,63 +265,91 @@ static kmp_uint64 __kmp_mv_saved_hash(kmp_int32 type, kmp_int64 cost,
   return __kmp_mv_hash(h);
 }
 
-static kmp_mv_saved_t **__kmp_mv_saved_bucket(const kmp_mv_saved_t *v) {
-  return &__kmp_mv_saved[__kmp_mv_saved_hash(v->type, v->cost, v->locality,
-                                             v->name, v->cluster) %
-                         __kmp_mv_saved_buckets];
+static kmp_mv_saved_t **__kmp_mv_rows_bucket(kmp_mv_rows_t *rows,
+                                             const kmp_mv_saved_t *v) {
+  return &rows->buckets[__kmp_mv_saved_hash(v->type, v->cost, v->locality,
+                                            v->name, v->cluster) %
+                        rows->nbuckets];
 }
 
-void __kmp_mv_add_saved(kmp_mv_saved_t *v) {
-  if (__kmp_mv_nsaved >= 2 * __kmp_mv_saved_buckets) {
-    kmp_mv_saved_t **old = __kmp_mv_saved;
-    size_t nold = __kmp_mv_saved_buckets;
-    __kmp_mv_saved_buckets = nold ? 2 * nold : 1024;
-    __kmp_mv_saved = (kmp_mv_saved_t **)KMP_INTERNAL_MALLOC(
-        __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
-    memset(__kmp_mv_saved, 0,
-           __kmp_mv_saved_buckets * sizeof(kmp_mv_saved_t *));
+void __kmp_mv_rows_add(kmp_mv_rows_t *rows, kmp_mv_saved_t *v) {
+  if (rows->n >= 2 * rows->nbuckets) {
+    kmp_mv_saved_t **old = rows->buckets;
+    size_t nold = rows->nbuckets;
+    rows->nbuckets = nold ? 2 * nold : 1024;
+    rows->buckets = (kmp_mv_saved_t **)KMP_INTERNAL_MALLOC(
+        rows->nbuckets * sizeof(kmp_mv_saved_t *));
+    memset(rows->buckets, 0, rows->nbuckets * sizeof(kmp_mv_saved_t *));
     for (size_t b = 0; b < nold; ++b)
       for (kmp_mv_saved_t *r = old[b], *next; r; r = next) {
         next = r->next;
-        kmp_mv_saved_t **head = __kmp_mv_saved_bucket(r);
+        kmp_mv_saved_t **head = __kmp_mv_rows_bucket(rows, r);
         r->next = *head;
         *head = r;
       }
     KMP_INTERNAL_FREE(old);
   }
-  kmp_mv_saved_t **head = __kmp_mv_saved_bucket(v);
+  kmp_mv_saved_t **head = __kmp_mv_rows_bucket(rows, v);
   v->next = *head;
   *head = v;
-  ++__kmp_mv_nsaved;
+  v->all = NULL;
+  if (rows->last == NULL)
+    rows->last = &rows->first;
+  *rows->last = v;
+  rows->last = &v->all;
+  ++rows->n;
 }
 
-kmp_mv_saved_t *__kmp_mv_find_saved(kmp_int32 type, kmp_int64 cost,
-                                    kmp_int32 locality, const char *name,
-                                    const char *cluster) {
-  if (__kmp_mv_saved_buckets == 0)
+kmp_mv_saved_t *__kmp_mv_rows_find(const kmp_mv_rows_t *rows, kmp_int32 type,
+                                   kmp_int64 cost, kmp_int32 locality,
+                                   const char *name, const char *cluster) {
+  if (rows->nbuckets == 0)
     return NULL;
   kmp_mv_saved_t *v =
-      __kmp_mv_saved[__kmp_mv_saved_hash(type, cost, locality, name, cluster) %
-                     __kmp_mv_saved_buckets];
+      rows->buckets[__kmp_mv_saved_hash(type, cost, locality, name, cluster) %
+                    rows->nbuckets];
   while (v && !(v->type == type && v->cost == cost && v->locality == locality &&
                 strcmp(v->name, name) == 0 && strcmp(v->cluster, cluster) == 0))
     v = v->next;
   return v;
 }
 
-// Reads a stats.csv written by an earlier run (once, at initialisation,
-// before any task runs). A file that cannot be read, or a malformed line, is a
-// warning naming the file and line (the first few; then a count); the other
-// lines are used. Blank lines are skipped. A row that repeats the key of an
+void __kmp_mv_rows_free(kmp_mv_rows_t *rows) {
+  for (kmp_mv_saved_t *v = rows->first, *next; v; v = next) {
+    next = v->all;
+    __kmp_str_free(&v->name);
+    __kmp_str_free(&v->location);
+    __kmp_str_free(&v->cluster);
+    KMP_INTERNAL_FREE(v);
+  }
+  KMP_INTERNAL_FREE(rows->buckets);
+  *rows = kmp_mv_rows_t{NULL, 0, 0, NULL, NULL};
+}
 
 // The saved statistics of version `slot` of key s of type t, or NULL.
 static const kmp_mv_arm_t *
 __kmp_mv_saved_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s, int slot) {
-  const kmp_mv_saved_t *v = __kmp_mv_find_saved(
-      t->id, s->cost, s->locality,
-      t->versions.load(std::memory_order_acquire)[slot].name,
-      __kmp_mvomp_cluster_name(s->cluster));
+  const kmp_mv_saved_t *v =
+      __kmp_mv_rows_find(&__kmp_mv_saved, t->id, s->cost, s->locality,
+                         t->versions.load(std::memory_order_acquire)[slot].name,
+                         __kmp_mvomp_cluster_name(s->cluster));
   return v ? &v->arm : NULL;
+}
+
+const kmp_mv_arm_t *__kmp_mv_loaded_arm(const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s, int slot) {
+  const kmp_mv_arm_t *a = &s->key.arms[slot];
+  kmp_uint32 origin = a->origin & KMP_MV_ORIGIN_MASK;
+  if ((a->origin & KMP_MV_ORIGIN_CHANGED) ||
+      (origin != KMP_MV_ORIGIN_STORE && origin != KMP_MV_ORIGIN_LOAD))
+    return NULL;
+  return __kmp_mv_saved_arm(t, s, slot);
+}
+
+kmp_uint64 __kmp_mv_loaded_count(const kmp_mv_type_t *t,
+                                 const kmp_mv_stats_t *s, int slot) {
+  const kmp_mv_arm_t *l = __kmp_mv_loaded_arm(t, s, slot);
+  return l ? l->n : 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -353,7 +379,8 @@ void __kmp_mv_policy_changed(void) {
 }
 
 // Makes room for every registered version of type t in s (under s->lock);
-// new versions start from their saved statistics (OMP_SELECT_LOAD), if any.
+// new versions start from their saved statistics (OMP_SELECT_LOAD or the
+// model store), if any.
 void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         const kmp_mv_policy_t *policy) {
   if (n <= s->key.narms)
@@ -372,7 +399,7 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   memset(&s->key.arms[s->key.narms], 0,
          (n - s->key.narms) * sizeof(kmp_mv_arm_t));
   bool loaded = false;
-  for (int i = s->key.narms; i < n && __kmp_mv_nsaved > 0; ++i) {
+  for (int i = s->key.narms; i < n && __kmp_mv_saved.n > 0; ++i) {
     const kmp_mv_arm_t *saved = __kmp_mv_saved_arm(t, s, i);
     if (saved != NULL) {
       s->key.arms[i] = *saved;

@@ -403,11 +403,23 @@ TEST(VersionsPolicy, ParseStatsRow) {
   char Old[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean";
   ASSERT_EQ(__kmp_mv_parse_stats_row(Old, &Row), nullptr);
   EXPECT_STREQ(Row.cluster, "");
+  // This release's stats.csv (loaded, origin) and the model store's rows (age).
+  char Now[] = "1,0,\"a\",\"f.c\",0,-1,5,30000.0,0.0,0,0.0,mean,big,3,store";
+  ASSERT_EQ(__kmp_mv_parse_stats_row(Now, &Row), nullptr);
+  EXPECT_STREQ(Row.cluster, "big");
+  EXPECT_STREQ(Row.location, "f.c");
+  EXPECT_EQ(Row.age, 0u);
+  char Store[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean,,5,store,7";
+  ASSERT_EQ(__kmp_mv_parse_stats_row(Store, &Row), nullptr);
+  EXPECT_EQ(Row.age, 7u);
+  EXPECT_EQ(Row.fields, 16);
   // What is wrong is said.
   const char *Errors[][2] = {
       {"1,0,\"a,\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "not closed"},
       {"1,0,\"a\"x,\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "after a closing"},
-      {"1,0,\"a\",\"\",0,-1,5", "13 comma-separated"},
+      {"1,0,\"a\",\"\",0,-1,5", "15 comma-separated"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,,6,run", "loaded"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,,5,store,-1", "age"},
       {"x,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "type"},
       {"1,0,\"a\",\"\",1e3,-1,5,1.0,0.0,0,0.0,mean,", "cost"},
       {"1,0,\"a\",\"\",0,4,5,1.0,0.0,0,0.0,mean,", "locality"},
@@ -428,6 +440,58 @@ TEST(VersionsPolicy, ParseStatsRow) {
     EXPECT_NE(std::string(Error).find(E[1]), std::string::npos)
         << E[0] << ": " << Error;
   }
+}
+
+// The model store's arithmetic on summaries: merge is Chan's exact merge of
+// two sets of executions, subtract its inverse, cap keeps mean and variance
+// with fewer executions.
+TEST(VersionsPolicy, ArmMergeSubtractCap) {
+  Bandit All(kmp_mv_mean, 1), First(kmp_mv_mean, 1), Rest(kmp_mv_mean, 1);
+  const double Xs[] = {10, 12, 9, 30, 11, 10.5, 13, 8, 12.5, 11};
+  for (int I = 0; I < 10; ++I) {
+    __kmp_mv_update(&All.Policy, &All.Key, 0, Xs[I]);
+    __kmp_mv_update(I < 4 ? &First.Policy : &Rest.Policy,
+                    I < 4 ? &First.Key : &Rest.Key, 0, Xs[I]);
+  }
+  kmp_mv_arm_t M = __kmp_mv_arm_merge(&First.Arms[0], &Rest.Arms[0]);
+  EXPECT_EQ(M.n, 10u);
+  EXPECT_EQ(M.started, 10u);
+  EXPECT_NEAR(M.mean, All.Arms[0].mean, 1e-12);
+  EXPECT_NEAR(M.m2, All.Arms[0].m2, 1e-9);
+  EXPECT_NEAR(M.q, All.Arms[0].q, 1e-6);
+  kmp_mv_arm_t R = __kmp_mv_arm_subtract(&All.Arms[0], &First.Arms[0]);
+  EXPECT_EQ(R.n, 6u);
+  EXPECT_NEAR(R.mean, Rest.Arms[0].mean, 1e-9);
+  EXPECT_NEAR(R.m2, Rest.Arms[0].m2, 1e-6);
+  // Subtracting more than there is, or nothing, gives a unchanged; all of
+  // it gives nothing.
+  EXPECT_EQ(__kmp_mv_arm_subtract(&First.Arms[0], &All.Arms[0]).n, 4u);
+  EXPECT_EQ(__kmp_mv_arm_subtract(&All.Arms[0], &All.Arms[0]).n, 0u);
+  kmp_mv_arm_t C = __kmp_mv_arm_cap(&All.Arms[0], 4);
+  EXPECT_EQ(C.n, 4u);
+  EXPECT_DOUBLE_EQ(C.mean, All.Arms[0].mean);
+  EXPECT_NEAR(__kmp_mv_stddev(&C), __kmp_mv_stddev(&All.Arms[0]), 1e-9);
+  EXPECT_EQ(__kmp_mv_arm_cap(&All.Arms[0], 20).n, 10u);
+  EXPECT_EQ(__kmp_mv_arm_cap(&All.Arms[0], 1).m2, 0.0);
+}
+
+// Where statistics come from (stats.csv's origin): robust statistics mark
+// a restarted arm changed, so that what was loaded no longer counts.
+TEST(VersionsPolicy, OriginNamesAndChange) {
+  EXPECT_STREQ(__kmp_mv_origin_name(KMP_MV_ORIGIN_RUN), "run");
+  EXPECT_STREQ(__kmp_mv_origin_name(KMP_MV_ORIGIN_STORE), "store");
+  EXPECT_STREQ(__kmp_mv_origin_name(KMP_MV_ORIGIN_LOAD | KMP_MV_ORIGIN_CHANGED),
+               "load");
+  EXPECT_STREQ(__kmp_mv_origin_name(KMP_MV_ORIGIN_PREDICTED), "predicted");
+  Bandit Bd(kmp_mv_mean, 1);
+  Bd.Policy.robust = 1;
+  Bd.Arms[0].origin = KMP_MV_ORIGIN_STORE;
+  for (int I = 0; I < 5; ++I)
+    __kmp_mv_update(&Bd.Policy, &Bd.Key, 0, 100.0);
+  EXPECT_EQ(Bd.Arms[0].origin, KMP_MV_ORIGIN_STORE);
+  for (int I = 0; I < KMP_MV_ROBUST_CONFIRM; ++I)
+    __kmp_mv_update(&Bd.Policy, &Bd.Key, 0, 1000.0);
+  EXPECT_EQ(Bd.Arms[0].origin, KMP_MV_ORIGIN_STORE | KMP_MV_ORIGIN_CHANGED);
 }
 
 } // namespace

@@ -34,6 +34,7 @@ def run_demo(directory, select, threads=2, tasks=300):
     # exactly those of the traced times, which the tests recompute. With robust statistics (the
     # default) an execution over 4x its version's mean counts as 4x, by design not its traced time.
     env = dict(os.environ, OMP_SELECT=select, OMP_NUM_THREADS=str(threads), OMP_SELECT_ROBUST="off",
+               OMP_SELECT_MODELS="off",
                OMP_SELECT_STATS=os.path.join(directory, "stats.csv"),
                OMP_SELECT_TRACE=os.path.join(directory, "trace.csv"))
     subprocess.run([DEMO, str(tasks)], cwd=directory, env=env, check=True,
@@ -219,12 +220,50 @@ class Choice(unittest.TestCase):
         self.assertEqual((off["choice"], off["why"]), ("hopeless", "exploring (1 of 5 executions)"))
 
 
+class Store(unittest.TestCase):
+    """A model store file (OMP_SELECT_MODELS) reads as a stats.csv: preamble, age column and end
+    line; a stats.csv's loaded and origin columns are checked."""
+    STORE = ("# MVOMP model store 1 (docs/runtime.md)\n# program: /x/a\n# machine: cpu=X\n"
+             "# runs: 2\n"
+             "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,sum_squares_ns2,"
+             "total_ns,policy,cluster,loaded,origin,age\n"
+             '1,0,"slow","t",0,-1,5,300000,10,4.5e+11,1500000.0,mean,,5,store,1\n'
+             '1,1,"fast","t",0,-1,64,30000,10,5.7e+10,1920000.0,mean,,64,store,0\n'
+             "# end: 2 rows\n")
+
+    def test_store_file(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write(self.STORE)
+        try:
+            r = json.loads(mvomp("show", "--format", "json", f.name).stdout)[0]
+            self.assertEqual(r["choice"], "fast")
+            self.assertEqual([v["count"] for v in r["versions"]], [5, 64])
+        finally:
+            os.unlink(f.name)
+
+    def test_bad_origin_and_loaded(self):
+        head = ("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
+                "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n")
+        for row in ('1,0,"a","t",0,-1,3,10.0,1.0,303,30.0,mean,,1,guessed\n',
+                    '1,0,"a","t",0,-1,3,10.0,1.0,303,30.0,mean,,4,store\n'):
+            with self.subTest(row=row), tempfile.NamedTemporaryFile("w", suffix=".csv",
+                                                                    delete=False) as f:
+                f.write(head + row)
+            try:
+                p = mvomp("show", f.name, check=False)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(f.name + ":2:", p.stderr)
+            finally:
+                os.unlink(f.name)
+
+
 class Erase(unittest.TestCase):
     def test_show_erase_statistics(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "erase.csv")
             env = dict(os.environ, OMP_NUM_THREADS="2", OMP_ERASE="on", OMP_ERASE_PERF="off",
-                       OMP_ERASE_CLUSTERS="a:0", OMP_ERASE_STATS=path, KMP_WARNINGS="off")
+                       OMP_ERASE_CLUSTERS="a:0", OMP_ERASE_STATS=path, KMP_WARNINGS="off",
+                       OMP_SELECT_MODELS="off")
             subprocess.run([DEMO, "50"], cwd=d, env=env, check=True, stdout=subprocess.DEVNULL)
             import csv
             with open(path) as f:

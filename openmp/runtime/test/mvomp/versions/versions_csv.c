@@ -15,11 +15,11 @@
 // RUN: env KMP_WARNINGS=off OMP_NUM_THREADS=2 OMP_SELECT_STATS=/nonexistent/dir/s.csv OMP_SELECT_TRACE=/nonexistent/dir/t.csv %libomp-run > %t.quiet 2>&1
 // RUN: not grep Warning %t.quiet
 
-// STATS: 1,0,"a","test",0,-1,0,0.0,0.0,0,0.0,fixed
-// STATS-NEXT: 1,0,"a","test",1,-1,0,0.0,0.0,0,0.0,fixed
-// STATS-NEXT: 1,1,"b","test",0,-1,50,{{[0-9.]+}},{{[0-9.]+}},{{[0-9.e+]+}},{{[0-9.]+}},fixed
-// STATS-NEXT: 1,1,"b","test",1,-1,50,{{[0-9.]+}},{{[0-9.]+}},{{[0-9.e+]+}},{{[0-9.]+}},fixed
-// STATS-NEXT: type,version,name,location,cost,locality,count,mean_ns,stddev_ns,sum_squares_ns2,total_ns,policy
+// STATS: 1,0,"a","test",0,-1,0,0.0,0.0,0,0.0,fixed,,0,run{{$}}
+// STATS-NEXT: 1,0,"a","test",1,-1,0,0.0,0.0,0,0.0,fixed,,0,run{{$}}
+// STATS-NEXT: 1,1,"b","test",0,-1,50,{{[0-9.]+}},{{[0-9.]+}},{{[0-9.e+]+}},{{[0-9.]+}},fixed,,0,run{{$}}
+// STATS-NEXT: 1,1,"b","test",1,-1,50,{{[0-9.]+}},{{[0-9.]+}},{{[0-9.e+]+}},{{[0-9.]+}},fixed,,0,run{{$}}
+// STATS-NEXT: type,version,name,location,cost,locality,count,mean_ns,stddev_ns,sum_squares_ns2,total_ns,policy,cluster,loaded,origin{{$}}
 // TRACEHEAD: start,end,thread,address,time,cost,socket,node1,node2,type,version,name
 // ROWS: 100
 // UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_STATS: cannot write '/nonexistent/dir/s.csv': No such file or directory

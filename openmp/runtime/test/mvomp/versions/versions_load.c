@@ -33,7 +33,7 @@
 // COUNTS: 1,1,"fast","test",0,-1,195,
 // BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:3: count is not an integer from 0 to 2^63-1; line skipped
 // BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:4: text after a closing quote; line skipped
-// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:5: expected 13 comma-separated fields (12 without cluster); line skipped
+// BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:5: expected 15 comma-separated fields (16 in a model store, 12 or 13 from earlier releases); line skipped
 // BAD: OMP: Warning (MVOMP): OMP_SELECT_LOAD: bad.csv:6: a quoted field is not closed; line skipped
 // Only "slow" was loaded (5 executions): Mean explores "fast", then keeps it.
 // BAD: sequence 11111{{1+$}}

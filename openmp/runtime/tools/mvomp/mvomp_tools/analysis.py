@@ -112,7 +112,7 @@ def merge(files_keys):
             for name, arm in arms.items():
                 into[name] = into[name].merged(arm) if name in into else Arm(
                     arm.version, arm.name, arm.location, arm.n, arm.mean, arm.m2, arm.q,
-                    arm.policy)
+                    arm.policy, loaded=arm.loaded, origin=arm.origin)
     return out
 
 

@@ -11,7 +11,13 @@ import os
 from collections import OrderedDict
 
 STATS_COLUMNS = ["type", "version", "name", "location", "cost", "locality", "count", "mean_ns",
-                 "stddev_ns", "sum_squares_ns2", "total_ns", "policy", "cluster"]
+                 "stddev_ns", "sum_squares_ns2", "total_ns", "policy", "cluster", "loaded", "origin"]
+# A model store file (OMP_SELECT_MODELS) has one more column; stats.csv files of earlier releases
+# have no loaded and origin columns. All are read as stats.
+STORE_COLUMNS = STATS_COLUMNS + ["age"]
+STATS_COLUMNS_V1 = STATS_COLUMNS[:13]
+STATS_HEADERS = (STATS_COLUMNS, STORE_COLUMNS, STATS_COLUMNS_V1)
+ORIGINS = ("run", "store", "load", "predicted")
 TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
                  "type", "version", "name"]
 ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
@@ -53,7 +59,7 @@ def kind_of(path):
         if line.startswith("#") or not line.strip():
             continue
         header = line.strip().split(",")
-        if header == STATS_COLUMNS:
+        if header in STATS_HEADERS:
             return "stats"
         if header == TRACE_COLUMNS:
             return "trace"
@@ -65,7 +71,8 @@ def kind_of(path):
 
 
 def _rows(path, columns):
-    """(line number, dict) for each data row of a CSV file with exactly these columns."""
+    """(line number, dict) for each data row of a CSV file with exactly these columns (or one of
+    these lists of columns)."""
     text = _text(path)
     lines = text.splitlines(keepends=True)
     start = 0
@@ -73,14 +80,19 @@ def _rows(path, columns):
         start += 1
     if start == len(lines):
         raise InputError(f"{path}: empty file (no header)")
-    reader = csv.reader(io.StringIO("".join(lines[start:])), strict=True)
+    # Comment lines after the header (a model store's end line) read as blank rows, so that the
+    # line numbers stay the file's.
+    body = ["\n" if line.startswith("#") else line for line in lines[start:]]
+    reader = csv.reader(io.StringIO("".join(body)), strict=True)
     try:
         header = next(reader)
     except csv.Error as e:
         raise InputError(f"{path}:{start + 1}: {e}") from None
-    if header != columns:
+    choices = columns if isinstance(columns[0], list) else [columns]
+    if header not in choices:
         raise InputError(f"{path}:{start + 1}: columns are {','.join(header)[:120]}, "
-                         f"expected {','.join(columns)}")
+                         f"expected {','.join(choices[0])}")
+    columns = header
     try:
         for fields in reader:
             lineno = start + reader.line_num
@@ -111,11 +123,16 @@ def _num(path, lineno, row, column, kind=float, minimum=None):
 class Arm:
     """One version's statistics under one key (count, Welford mean and m2, sum of squares)."""
 
-    __slots__ = ("version", "name", "location", "n", "mean", "m2", "q", "policy", "line")
+    __slots__ = ("version", "name", "location", "n", "mean", "m2", "q", "policy", "line", "loaded",
+                 "origin")
 
-    def __init__(self, version, name, location, n, mean, m2, q, policy="", line=0):
+    def __init__(self, version, name, location, n, mean, m2, q, policy="", line=0, loaded=0,
+                 origin="run"):
         self.version, self.name, self.location = version, name, location
         self.n, self.mean, self.m2, self.q, self.policy, self.line = n, mean, m2, q, policy, line
+        # Executions of n that an earlier run measured (the model store, OMP_SELECT_LOAD), and
+        # where the statistics started from (docs/runtime.md).
+        self.loaded, self.origin = loaded, origin
 
     @property
     def stddev(self):
@@ -138,13 +155,15 @@ class Arm:
         mean = self.mean + delta * other.n / n
         m2 = self.m2 + other.m2 + delta * delta * self.n * other.n / n
         policy = self.policy if self.policy == other.policy or not other.policy else "mixed"
-        return Arm(self.version, self.name, self.location, n, mean, m2, self.q + other.q, policy)
+        origin = self.origin if self.origin == other.origin else "mixed"
+        return Arm(self.version, self.name, self.location, n, mean, m2, self.q + other.q, policy,
+                   loaded=self.loaded + other.loaded, origin=origin)
 
 
 def read_stats(path):
     """OrderedDict (type, cost, locality, cluster) -> OrderedDict name -> Arm."""
     keys = OrderedDict()
-    for lineno, row in _rows(path, STATS_COLUMNS):
+    for lineno, row in _rows(path, list(STATS_HEADERS)):
         t = _num(path, lineno, row, "type", int)
         version = _num(path, lineno, row, "version", int, 0)
         cost = _num(path, lineno, row, "cost", int)
@@ -160,8 +179,19 @@ def read_stats(path):
             raise InputError(f"{path}:{lineno}: version {row['name']!r} of type {t} (cost {cost}, "
                              f"locality {locality}) repeats line {arms[row['name']].line}")
         m2 = sd * sd * (n - 1) if n > 1 else 0.0
+        loaded, origin = 0, "run"
+        if "loaded" in row:
+            loaded = _num(path, lineno, row, "loaded", int, 0)
+            if loaded > n:
+                raise InputError(f"{path}:{lineno}: loaded is {loaded}, more than count {n}")
+            origin = row["origin"]
+            if origin not in ORIGINS:
+                raise InputError(f"{path}:{lineno}: origin is {origin!r}, not one of "
+                                 f"{', '.join(ORIGINS)}")
+        if "age" in row:
+            _num(path, lineno, row, "age", int, 0)
         arms[row["name"]] = Arm(version, row["name"], row["location"], n, mean, m2, q,
-                                row["policy"], lineno)
+                                row["policy"], lineno, loaded, origin)
     return keys
 
 
@@ -221,4 +251,4 @@ def write_stats(keys, out):
             out.write('"' + arm.location.replace('"', '""') + '",')
             out.write(f"{cost},{locality},{arm.n},{arm.mean:.1f},{arm.stddev:.1f},{arm.q:.6g},"
                       f"{arm.total:.1f},")
-            w.writerow([arm.policy, cluster])
+            w.writerow([arm.policy, cluster, arm.loaded, arm.origin])

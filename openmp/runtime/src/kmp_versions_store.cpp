@@ -1,0 +1,679 @@
+/*
+ * kmp_versions_store.cpp -- the model store (OMP_SELECT_MODELS,
+ * docs/runtime.md): what earlier runs of the same program on the same machine
+ * learned, loaded when the program's first multi-version task runs, and this
+ * run's own measurements merged into it at exit.
+ *
+ *   identity  one file per program (its executable's name and a hash of its
+ *             contents) and machine (a fingerprint: CPU models and maximum
+ *             frequencies, CPUs online and usable, threads, MVOMP's libomp and
+ *             a hash of its file), <dir>/<program>-<id>-<machine>.csv; the
+ *             fingerprint's text is in the file and must match
+ *   ageing    a loaded version weighs at most KMP_MV_STORE_WEIGHT executions
+ *             (or its policy's quota), so that measurements of this run move
+ *             it; the file keeps at most KMP_MV_STORE_KEEP per version and
+ *             key; a version that has not run for KMP_MV_STORE_STALE runs is
+ *             measured again; a version robust statistics found changed
+ *             replaces its history
+ *   safety    the merge at exit holds an flock(2) lock on <file>.lock, reads
+ *             the file again (what runs that ended meanwhile merged), adds
+ *             this run's own executions (what it measured less what it
+ *             loaded), writes <file>.tmp-<pid> and renames it over the file;
+ *             a malformed or truncated file is reported with its line, not
+ *             used, and kept aside as <file>.bad-<pid>; any error is a warning
+ *             and the run's results are unchanged
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_mvomp_topology.h"
+#include "kmp_versions_internal.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------------ */
+/* Settings                                                                 */
+
+char *__kmp_mv_models = NULL; // OMP_SELECT_MODELS as set, NULL by default
+int __kmp_mv_models_off = 0;  // OMP_SELECT_MODELS=off
+
+#define KMP_MV_STORE_FORMAT 1
+// Ageing (docs/runtime.md): a loaded version weighs at most this many
+// executions (or its policy's quota, if larger) ...
+#define KMP_MV_STORE_WEIGHT 8
+// ... the file keeps at most this many per version and key ...
+#define KMP_MV_STORE_KEEP 64
+// ... and a version that has not run for this many runs is measured again.
+#define KMP_MV_STORE_STALE 10
+// How long the merge at exit waits for other runs' merges (seconds).
+#define KMP_MV_STORE_LOCK_S 30
+
+std::atomic<int> __kmp_mv_store_opened{0};
+
+struct kmp_mv_store_t {
+  int identified;
+  char *dir; // NULL: the store is off (why_off says why)
+  const char *why_off;
+  char *path;    // <dir>/<program>-<id>-<machine>.csv
+  char *program; // the executable's path
+  kmp_uint64 program_id;
+  char *machine; // the fingerprint's text
+  kmp_uint64 machine_id;
+  int others; // files of this program's name for other ids
+  // What loading found.
+  int exists, bad, skipped; // the file exists; is malformed; LOAD overrides
+  unsigned runs;            // runs merged into it so far
+  size_t rows, used, stale; // its rows; loaded; measured again (stale)
+};
+static kmp_mv_store_t __kmp_mv_store;
+static kmp_bootstrap_lock_t __kmp_mv_store_lock =
+    KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_mv_store_lock);
+
+/* ------------------------------------------------------------------------ */
+/* Identity                                                                 */
+
+// A 64-bit hash of a file's bytes (FNV-1a over 8-byte words, then mixed), or
+// 0 when it cannot be read. Hashing the executable keeps models of another
+// build of a program apart; a well-kept hash library would be a dependency of
+// libomp for a dozen lines.
+static kmp_uint64 __kmp_mv_hash_file(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  static const size_t size = 1 << 16;
+  unsigned char *buf = (unsigned char *)KMP_INTERNAL_MALLOC(size);
+  kmp_uint64 h = 0xcbf29ce484222325ULL;
+  ssize_t got;
+  while (buf != NULL && (got = read(fd, buf, size)) > 0) {
+    ssize_t i = 0;
+    for (; i + 8 <= got; i += 8) {
+      kmp_uint64 w;
+      memcpy(&w, buf + i, 8);
+      h = (h ^ w) * 0x100000001b3ULL;
+    }
+    for (; i < got; ++i)
+      h = (h ^ buf[i]) * 0x100000001b3ULL;
+  }
+  KMP_INTERNAL_FREE(buf);
+  close(fd);
+  return __kmp_mv_hash(h) | 1;
+}
+
+static kmp_uint64 __kmp_mv_hash_string(const char *s) {
+  kmp_uint64 h = 0xcbf29ce484222325ULL;
+  for (; *s; ++s)
+    h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+  return __kmp_mv_hash(h);
+}
+
+// Appends item to a '|'-separated list of distinct items.
+static void __kmp_mv_add_distinct(kmp_str_buf_t *list, const char *item) {
+  size_t len = strlen(item);
+  for (const char *p = list->str; p && *p;) {
+    const char *end = strchr(p, '|');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    if (n == len && strncmp(p, item, n) == 0)
+      return;
+    p = end ? end + 1 : p + n;
+  }
+  if (list->used)
+    __kmp_str_buf_cat(list, "|", 1);
+  __kmp_str_buf_cat(list, item, (int)len);
+}
+
+// What changes a program's timings on this machine, as text: the CPU models
+// and maximum frequencies (two CPU kinds of a hybrid chip differ there), the
+// CPUs online and usable, the threads of a parallel region (OMP_NUM_THREADS,
+// else the usable CPUs), and MVOMP's libomp (its release and a hash of its
+// file: another build may schedule differently).
+static char *__kmp_mv_machine_text(void) {
+  kmp_str_buf_t models, freqs;
+  __kmp_str_buf_init(&models);
+  __kmp_str_buf_init(&freqs);
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512];
+  while (f && fgets(line, sizeof(line), f)) {
+    if (strncmp(line, "model name", 10) != 0 &&
+        strncmp(line, "Processor", 9) != 0 && strncmp(line, "CPU part", 8))
+      continue;
+    char *v = strchr(line, ':');
+    if (v == NULL)
+      continue;
+    v += 1 + strspn(v + 1, " \t");
+    v[strcspn(v, "\n|;")] = '\0';
+    __kmp_mv_add_distinct(&models, v);
+  }
+  if (f)
+    fclose(f);
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  for (long c = 0; c < online && c < 4096; ++c) {
+    char path[96];
+    snprintf(path, sizeof(path),
+             "/sys/devices/system/cpu/cpu%ld/cpufreq/cpuinfo_max_freq", c);
+    FILE *ff = fopen(path, "r");
+    if (ff == NULL)
+      break;
+    if (fgets(line, sizeof(line), ff)) {
+      line[strcspn(line, "\n")] = '\0';
+      __kmp_mv_add_distinct(&freqs, line);
+    }
+    fclose(ff);
+  }
+  int usable = (int)online;
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    usable = CPU_COUNT(&set);
+  int threads = __kmp_nested_nth.used > 0 && __kmp_nested_nth.nth[0] > 0
+                    ? __kmp_nested_nth.nth[0]
+                    : usable;
+  Dl_info info;
+  kmp_uint64 lib = 0;
+  if (dladdr((void *)&__kmp_mv_hash_file, &info) && info.dli_fname)
+    lib = __kmp_mv_hash_file(info.dli_fname);
+  char *text = __kmp_str_format(
+      "cpu=%s;max_khz=%s;cpus=%ld;usable=%d;threads=%d;libomp=%s-%016llx",
+      models.used ? models.str : "unknown", freqs.used ? freqs.str : "unknown",
+      online, usable, threads, KMP_MVOMP_VERSION, (unsigned long long)lib);
+  __kmp_str_buf_free(&models);
+  __kmp_str_buf_free(&freqs);
+  return text;
+}
+
+// The executable's name, as a file name may hold it.
+static char *__kmp_mv_program_name(const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  char *name = __kmp_str_format("%.64s", *base ? base : "program");
+  for (char *p = name; *p; ++p)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '+'))
+      *p = '_';
+  return name;
+}
+
+// Counts the files of this program's name in the store for another program
+// or machine id.
+static int __kmp_mv_count_others(const char *dir, const char *name,
+                                 const char *mine) {
+  DIR *d = opendir(dir);
+  if (d == NULL)
+    return 0;
+  size_t len = strlen(name);
+  int n = 0;
+  while (struct dirent *e = readdir(d)) {
+    size_t elen = strlen(e->d_name);
+    if (strncmp(e->d_name, name, len) == 0 && e->d_name[len] == '-' &&
+        elen > 4 && strcmp(e->d_name + elen - 4, ".csv") == 0 &&
+        strcmp(e->d_name, mine) != 0)
+      ++n;
+  }
+  closedir(d);
+  return n;
+}
+
+// Works out where the store is and what identifies this program and machine
+// (once; under the store lock).
+static void __kmp_mv_store_identify(void) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  if (st->identified)
+    return;
+  st->identified = 1;
+  if (__kmp_mv_models_off) {
+    st->why_off = "off (OMP_SELECT_MODELS=off)";
+    return;
+  }
+  char *dir = NULL;
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (__kmp_mv_models)
+    dir = __kmp_mvomp_expand_path("OMP_SELECT_MODELS", __kmp_mv_models);
+  else if (xdg && xdg[0] == '/')
+    dir = __kmp_str_format("%s/mvomp/models", xdg);
+  else if (home && home[0] == '/')
+    dir = __kmp_str_format("%s/.cache/mvomp/models", home);
+  if (dir == NULL) {
+    st->why_off = "off (neither XDG_CACHE_HOME nor HOME is set; set "
+                  "OMP_SELECT_MODELS to a directory)";
+    return;
+  }
+  char exe[4096];
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (len <= 0) {
+    __kmp_str_free(&dir);
+    st->why_off = "off (the executable cannot be identified: /proc/self/exe "
+                  "is not readable)";
+    return;
+  }
+  exe[len] = '\0';
+  st->program = __kmp_str_format("%s", exe);
+  st->program_id = __kmp_mv_hash_file(exe);
+  st->machine = __kmp_mv_machine_text();
+  st->machine_id = __kmp_mv_hash_string(st->machine);
+  char *name = __kmp_mv_program_name(exe);
+  char *file = __kmp_str_format("%s-%016llx-%016llx.csv", name,
+                                (unsigned long long)st->program_id,
+                                (unsigned long long)st->machine_id);
+  st->dir = dir;
+  st->path = __kmp_str_format("%s/%s", dir, file);
+  st->others = __kmp_mv_count_others(dir, name, file);
+  __kmp_str_free(&file);
+  __kmp_str_free(&name);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading a store file                                                     */
+
+// Checks the preamble and end line of a store file's text. Returns NULL, or
+// why the file cannot be used; *line is the line at fault.
+static const char *__kmp_mv_store_check(const char *text, unsigned *runs,
+                                        int *line, char *why, size_t whylen) {
+  const kmp_mv_store_t *st = &__kmp_mv_store;
+  *runs = 0;
+  *line = 1;
+  int format = 0;
+  if (sscanf(text, "# MVOMP model store %d", &format) != 1) {
+    snprintf(why, whylen,
+             "not an MVOMP model store (no '# MVOMP model store "
+             "<format>' first line)");
+    return why;
+  }
+  if (format != KMP_MV_STORE_FORMAT) {
+    snprintf(why, whylen, "written in format %d; this libomp reads format %d",
+             format, KMP_MV_STORE_FORMAT);
+    return why;
+  }
+  int lineno = 1, machine_seen = 0;
+  long rows = 0, end = -1;
+  for (const char *p = text; *p; ++lineno) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    if (end >= 0 && strspn(p, " \t\r") < n) {
+      *line = lineno;
+      snprintf(why, whylen, "text after the end line");
+      return why;
+    }
+    if (strncmp(p, "# machine: ", 11) == 0) {
+      machine_seen = 1;
+      if (n - 11 != strlen(st->machine) ||
+          strncmp(p + 11, st->machine, n - 11) != 0) {
+        *line = lineno;
+        snprintf(why, whylen,
+                 "made on another machine or with another libomp (%.*s; this "
+                 "one is %s)",
+                 (int)(n - 11 > 300 ? 300 : n - 11), p + 11, st->machine);
+        return why;
+      }
+    } else if (strncmp(p, "# runs: ", 8) == 0) {
+      *runs = (unsigned)strtoul(p + 8, NULL, 10);
+    } else if (strncmp(p, "# end: ", 7) == 0) {
+      end = strtol(p + 7, NULL, 10);
+      *line = lineno;
+    } else if (p[0] != '#' && strncmp(p, "type,", 5) != 0 &&
+               strspn(p, " \t\r") < n) {
+      ++rows;
+    }
+    p += n + (nl != NULL);
+  }
+  if (!machine_seen) {
+    *line = 1;
+    snprintf(why, whylen, "no '# machine:' line");
+    return why;
+  }
+  if (end < 0) {
+    *line = lineno - 1;
+    snprintf(why, whylen, "truncated: no '# end:' line");
+    return why;
+  }
+  if (end != rows) {
+    snprintf(why, whylen,
+             "truncated: the end line counts %ld rows, the file "
+             "has %ld",
+             end, rows);
+    return why;
+  }
+  return NULL;
+}
+
+// Reads the store file into rows. Returns 1 when it was read, 0 when there is
+// none, -1 when it is malformed (reported unless quiet, rows left empty).
+static int __kmp_mv_store_read(kmp_mv_rows_t *rows, unsigned *runs,
+                               const char *consequence, int quiet) {
+  const kmp_mv_store_t *st = &__kmp_mv_store;
+  struct stat sb;
+  if (stat(st->path, &sb) != 0 && errno == ENOENT)
+    return 0;
+  char *text =
+      __kmp_mvomp_read_file("OMP_SELECT_MODELS", st->path, consequence);
+  if (text == NULL)
+    return -1;
+  char why[768];
+  int line = 0;
+  if (__kmp_mv_store_check(text, runs, &line, why, sizeof(why)) != NULL) {
+    if (!quiet)
+      __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: %s:%d: %s; %s", st->path,
+                       line, why, consequence);
+    __kmp_str_free(&text);
+    return -1;
+  }
+  // Quiet: counted as if the warnings had all been shown.
+  kmp_mvomp_line_warnings_t w = {"MVOMP", "OMP_SELECT_MODELS", st->path,
+                                 quiet ? KMP_MVOMP_MAX_LINE_WARNINGS : 0};
+  int bad = __kmp_mv_parse_rows(text, &w, rows, KMP_MV_ORIGIN_STORE);
+  if (!quiet)
+    __kmp_mvomp_line_warnings_done(&w);
+  __kmp_str_free(&text);
+  if (bad && !quiet)
+    __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: '%s' is malformed; %s",
+                     st->path, consequence);
+  if (bad) {
+    __kmp_mv_rows_free(rows);
+    return -1;
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loading                                                                  */
+
+static void __kmp_mv_store_write(void);
+
+void __kmp_mv_store_open_slow(void) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_store_lock);
+  if (__kmp_mv_store_opened.load(std::memory_order_relaxed)) {
+    __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
+    return;
+  }
+  __kmp_mv_store_identify();
+  if (st->dir != NULL) {
+    __kmp_mvomp_at_exit(__kmp_mv_store_write);
+    if (__kmp_mv_load_path != NULL) {
+      st->skipped = 1; // OMP_SELECT_LOAD overrides it
+    } else {
+      kmp_mv_rows_t rows = {NULL, 0, 0, NULL, NULL};
+      int got = __kmp_mv_store_read(
+          &rows, &st->runs,
+          "it is not used, and is kept aside when this run's statistics are "
+          "saved",
+          0);
+      st->exists = got != 0;
+      st->bad = got < 0;
+      // Ageing: a version weighs at most the larger of KMP_MV_STORE_WEIGHT
+      // executions and its policy's quota (so that it counts as explored);
+      // one not run for KMP_MV_STORE_STALE runs starts again from nothing.
+      kmp_uint64 weight = __kmp_mv_quota(&__kmp_mv_policy);
+      if (weight < KMP_MV_STORE_WEIGHT)
+        weight = KMP_MV_STORE_WEIGHT;
+      for (kmp_mv_saved_t *r = rows.first, *next; r; r = next) {
+        next = r->all;
+        ++st->rows;
+        if (r->age >= KMP_MV_STORE_STALE) {
+          ++st->stale;
+          __kmp_str_free(&r->name);
+          __kmp_str_free(&r->location);
+          __kmp_str_free(&r->cluster);
+          KMP_INTERNAL_FREE(r);
+          continue;
+        }
+        r->arm = __kmp_mv_arm_cap(&r->arm, weight);
+        __kmp_mv_rows_add(&__kmp_mv_saved, r);
+        ++st->used;
+      }
+      KMP_INTERNAL_FREE(rows.buckets); // the rows moved
+    }
+  }
+  __kmp_mv_store_opened.store(1, std::memory_order_release);
+  __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Merging at exit                                                          */
+
+// Writes rows to the store file through a temporary file renamed over it.
+static void __kmp_mv_store_save(const kmp_mv_rows_t *rows, unsigned runs) {
+  const kmp_mv_store_t *st = &__kmp_mv_store;
+  char *tmp = __kmp_str_format("%s.tmp-%d", st->path, (int)getpid());
+  FILE *f = __kmp_mvomp_open_output("OMP_SELECT_MODELS", tmp);
+  if (f == NULL) {
+    __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: this run's statistics are "
+                              "not saved");
+    __kmp_str_free(&tmp);
+    return;
+  }
+  fprintf(f, "# MVOMP model store %d (docs/runtime.md)\n", KMP_MV_STORE_FORMAT);
+  fprintf(f, "# program: %s\n", st->program);
+  fprintf(f, "# machine: %s\n", st->machine);
+  fprintf(f, "# runs: %u\n", runs);
+  fputs("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
+        "sum_squares_ns2,total_ns,policy,cluster,loaded,origin,age\n",
+        f);
+  const char *policy = __kmp_mv_policy_name(__kmp_mv_policy.kind);
+  size_t n = 0;
+  for (const kmp_mv_saved_t *r = rows->first; r; r = r->all) {
+    const kmp_mv_arm_t *a = &r->arm;
+    if (a->n == 0)
+      continue;
+    fprintf(f, "%d,%d,", (int)r->type, (int)r->version);
+    __kmp_mvomp_csv_string(f, r->name, 1);
+    fputc(',', f);
+    __kmp_mvomp_csv_string(f, r->location, 1);
+    fprintf(f, ",%lld,%d,%llu,%.17g,%.17g,%.6g,%.1f,%s,", (long long)r->cost,
+            (int)r->locality, (unsigned long long)a->n, a->mean,
+            __kmp_mv_stddev(a), a->q, a->mean * (double)a->n, policy);
+    __kmp_mvomp_csv_string(f, r->cluster, 0);
+    fprintf(f, ",%llu,store,%u\n", (unsigned long long)a->n, (unsigned)r->age);
+    ++n;
+  }
+  fprintf(f, "# end: %zu rows\n", n);
+  int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+  int err = errno;
+  failed |= fclose(f) != 0;
+  if (failed) {
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT_MODELS: cannot write '%s': %s; this run's "
+                     "statistics are not saved",
+                     tmp, strerror(err ? err : EIO));
+    unlink(tmp);
+  } else if (rename(tmp, st->path) != 0) {
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT_MODELS: cannot rename '%s' to '%s': %s; this "
+                     "run's statistics are not saved",
+                     tmp, st->path, strerror(errno));
+    unlink(tmp);
+  }
+  __kmp_str_free(&tmp);
+}
+
+// mkdir -p; returns whether dir is a directory now, with a warning if not.
+static bool __kmp_mv_mkdirs(const char *dir) {
+  char *p = __kmp_str_format("%s", dir);
+  for (char *s = p + 1; *s; ++s)
+    if (*s == '/') {
+      *s = '\0';
+      mkdir(p, 0755);
+      *s = '/';
+    }
+  int err = mkdir(p, 0755) == 0 ? 0 : errno;
+  __kmp_str_free(&p);
+  struct stat sb;
+  if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+    return true;
+  __kmp_mvomp_warn("MVOMP",
+                   "OMP_SELECT_MODELS: cannot create the directory '%s': %s; "
+                   "this run's statistics are not saved",
+                   dir,
+                   strerror(err == EEXIST ? ENOTDIR
+                            : err         ? err
+                                          : ENOTDIR));
+  return false;
+}
+
+// Takes the store's lock file, waiting up to KMP_MV_STORE_LOCK_S seconds for
+// other runs' merges. Returns its descriptor, or -1 with a warning.
+static int __kmp_mv_store_lock_file(void) {
+  const kmp_mv_store_t *st = &__kmp_mv_store;
+  char *lock = __kmp_str_format("%s.lock", st->path);
+  int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const char *why = NULL;
+  if (fd < 0) {
+    why = strerror(errno);
+  } else {
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    int tries = KMP_MV_STORE_LOCK_S * 100;
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if ((errno != EWOULDBLOCK && errno != EINTR) || --tries <= 0) {
+        why = errno == EWOULDBLOCK ? "another run holds it" : strerror(errno);
+        close(fd);
+        fd = -1;
+        break;
+      }
+      nanosleep(&pause, NULL);
+    }
+  }
+  if (fd < 0)
+    __kmp_mvomp_warn("MVOMP",
+                     "OMP_SELECT_MODELS: cannot lock '%s': %s; this run's "
+                     "statistics are not saved",
+                     lock, why);
+  __kmp_str_free(&lock);
+  return fd;
+}
+
+// Adds this run's own executions of version v of key s (type t) to rows.
+// Returns whether it ran.
+static bool __kmp_mv_store_merge_arm(kmp_mv_rows_t *rows, kmp_mv_type_t *t,
+                                     kmp_mv_stats_t *s, int v) {
+  const kmp_mv_arm_t *a = &s->key.arms[v];
+  const kmp_mv_arm_t *loaded = __kmp_mv_loaded_arm(t, s, v);
+  kmp_mv_arm_t own = loaded ? __kmp_mv_arm_subtract(a, loaded) : *a;
+  if (own.n == 0)
+    return false;
+  const kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+  const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
+  kmp_mv_saved_t *r = __kmp_mv_rows_find(rows, t->id, s->cost, s->locality,
+                                         vs[v].name, cluster);
+  if (r == NULL) {
+    r = (kmp_mv_saved_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_saved_t));
+    memset(r, 0, sizeof(*r));
+    r->type = t->id;
+    r->cost = s->cost;
+    r->locality = s->locality;
+    r->name = __kmp_str_format("%s", vs[v].name);
+    r->cluster = __kmp_str_format("%s", cluster);
+    r->location = NULL;
+    __kmp_mv_rows_add(rows, r);
+  } else if (!(a->origin & KMP_MV_ORIGIN_CHANGED) &&
+             r->age < KMP_MV_STORE_STALE) {
+    kmp_mv_arm_t kept = __kmp_mv_arm_cap(&r->arm, KMP_MV_STORE_KEEP);
+    own = __kmp_mv_arm_merge(&kept, &own);
+  } // else robust statistics found it changed, or it was measured again
+    // after KMP_MV_STORE_STALE runs: its history no longer holds
+  r->arm = __kmp_mv_arm_cap(&own, KMP_MV_STORE_KEEP);
+  r->version = v;
+  __kmp_str_free(&r->location);
+  r->location = __kmp_str_format("%s", vs[v].location);
+  r->line = 0; // ran in this run: age 0
+  return true;
+}
+
+static void __kmp_mv_store_write(void) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  if (!__kmp_mv_store_opened.load(std::memory_order_acquire) || st->dir == NULL)
+    return;
+  if (!__kmp_mv_mkdirs(st->dir))
+    return;
+  int lock = __kmp_mv_store_lock_file();
+  if (lock < 0)
+    return;
+  kmp_mv_rows_t rows = {NULL, 0, 0, NULL, NULL};
+  unsigned runs = 0;
+  // Read again: runs that ended meanwhile merged into it. Quiet when loading
+  // found it malformed (already reported).
+  int got = __kmp_mv_store_read(&rows, &runs, "it is kept aside", st->bad);
+  if (got < 0) {
+    char *aside = __kmp_str_format("%s.bad-%d", st->path, (int)getpid());
+    if (rename(st->path, aside) == 0)
+      __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: '%s' kept aside as '%s'",
+                       st->path, aside);
+    __kmp_str_free(&aside);
+    runs = 0;
+  }
+  size_t ran = 0;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
+           s = s->next) {
+        s->lock.acquire();
+        for (int v = 0; v < s->key.narms; ++v)
+          ran += __kmp_mv_store_merge_arm(&rows, t, s, v);
+        s->lock.release();
+      }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  if (ran > 0) {
+    for (kmp_mv_saved_t *r = rows.first; r; r = r->all)
+      if (r->line != 0 && r->age < UINT32_MAX)
+        ++r->age; // did not run in this run
+    __kmp_mv_store_save(&rows, runs + 1);
+  }
+  __kmp_mv_rows_free(&rows);
+  close(lock); // releases the lock
+}
+
+/* ------------------------------------------------------------------------ */
+/* OMP_DISPLAY_ENV                                                          */
+
+void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  if (__kmp_mv_type_list == NULL && !__kmp_mv_store_opened.load()) {
+    __kmp_str_buf_print(buffer, "   [MVOMP] model store: unused (no "
+                                "multi-version task is registered)\n");
+    return;
+  }
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_store_lock);
+  __kmp_mv_store_identify();
+  if (st->dir == NULL) {
+    __kmp_str_buf_print(buffer, "   [MVOMP] model store: %s\n", st->why_off);
+  } else {
+    __kmp_str_buf_print(buffer, "   [MVOMP] model store: '%s'\n", st->path);
+    __kmp_str_buf_print(buffer, "   [MVOMP] fingerprint: %016llx %s\n",
+                        (unsigned long long)st->machine_id, st->machine);
+    if (__kmp_mv_store_opened.load())
+      __kmp_str_buf_print(
+          buffer, "   [MVOMP] models: %s\n",
+          st->skipped  ? "not read (OMP_SELECT_LOAD is set)"
+          : st->bad    ? "malformed: not used (see the warning)"
+          : st->exists ? "loaded (see stats.csv's origin column)"
+                       : "none yet for this program and machine: exploring");
+    else {
+      struct stat sb;
+      __kmp_str_buf_print(
+          buffer, "   [MVOMP] models: %s\n",
+          __kmp_mv_load_path ? "not read (OMP_SELECT_LOAD is set)"
+          : stat(st->path, &sb) == 0
+              ? "found, loaded when the first multi-version task runs"
+              : "none yet for this program and machine: exploring");
+    }
+    if (st->others > 0)
+      __kmp_str_buf_print(buffer,
+                          "   [MVOMP] models of %d other build(s) of this "
+                          "program or other machine(s) in '%s': not used\n",
+                          st->others, st->dir);
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
+}
