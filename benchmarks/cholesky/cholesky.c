@@ -12,6 +12,7 @@
 // random x, and exits 1 if the residual is above 1e-4 (single precision, n up to a few
 // thousands). OMP_SELECT, OMP_SELECT_STATS, ... work as usual (docs/runtime.md).
 #include <math.h>
+#include <mvomp.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,7 @@ static void cholesky(void) {
 #pragma omp task depend(inout : T(k, k)[0])
     potrf(T(k, k));
     for (int i = k + 1; i < nt; ++i) {
+      task_cost(bs); // each block size learns apart, and predicts others
 #pragma omp task define(1)
       trsm_openblas(T(k, k), T(i, k));
 #pragma omp task define(1)
@@ -115,6 +117,7 @@ static void cholesky(void) {
 #pragma omp task run(1) depend(in : T(k, k)[0]) depend(inout : T(i, k)[0])
     }
     for (int i = k + 1; i < nt; ++i) {
+      task_cost(bs); // each block size learns apart, and predicts others
 #pragma omp task define(2)
       syrk_openblas(T(i, k), T(i, i));
 #pragma omp task define(2)
@@ -125,6 +128,7 @@ static void cholesky(void) {
       syrk_loops(T(i, k), T(i, i));
 #pragma omp task run(2) depend(in : T(i, k)[0]) depend(inout : T(i, i)[0])
       for (int j = k + 1; j < i; ++j) {
+        task_cost(bs); // each block size learns apart, and predicts others
 #pragma omp task define(3)
         gemm_openblas(T(i, k), T(j, k), T(i, j));
 #pragma omp task define(3)

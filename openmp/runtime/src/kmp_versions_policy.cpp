@@ -116,15 +116,26 @@ static int __kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
   return best;
 }
 
+// Whether a starts from a prediction and has not run yet.
+static inline bool __kmp_mv_predicted(const kmp_mv_arm_t *a) {
+  return a->n == 0 && (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
+         a->mean > 0.0;
+}
+
 // The lowest mean of the candidates (all arms when cand is NULL) that have
-// run, or 0 when none has.
+// run, or 0 when none has; a candidate not run yet that starts from a
+// prediction counts with its pessimistic prediction.
 static double __kmp_mv_best_run_mean(const kmp_mv_key_t *key, const int *cand,
                                      int ncand) {
   double best = 0.0;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
-    if (a->n > 0 && (best == 0.0 || a->mean < best))
-      best = a->mean;
+    double m = a->n > 0                ? a->mean
+               : __kmp_mv_predicted(a) ? a->mean * exp(KMP_MV_PREDICT_Z *
+                                                       a->spread)
+                                       : 0.0;
+    if (m > 0.0 && (best == 0.0 || m < best))
+      best = m;
   }
   return best;
 }
@@ -133,8 +144,12 @@ static double __kmp_mv_best_run_mean(const kmp_mv_key_t *key, const int *cand,
 // being the lowest mean of the versions that have run.
 static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
                                        const kmp_mv_arm_t *a, double best) {
-  return p->eliminate && a->n > 0 && best > 0.0 &&
-         a->mean > KMP_MV_ELIM_RATIO * best;
+  if (!p->eliminate || best <= 0.0)
+    return false;
+  if (a->n > 0)
+    return a->mean > KMP_MV_ELIM_RATIO * best;
+  return __kmp_mv_predicted(a) &&
+         a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > KMP_MV_ELIM_RATIO * best;
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or
@@ -411,6 +426,49 @@ kmp_mv_arm_t __kmp_mv_arm_cap(const kmp_mv_arm_t *a, uint64_t cap) {
   double m2 = cap > 1 ? a->m2 * (double)(cap - 1) / (double)(a->n - 1) : 0.0;
   __kmp_mv_arm_set(&r, cap, a->mean, m2);
   return r;
+}
+
+bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
+                         kmp_mv_fit_t *fit) {
+  double sx = 0, sy = 0;
+  for (int i = 0; i < n; ++i) {
+    sx += log(cost[i]);
+    sy += log(time[i]);
+  }
+  double mx = sx / n, my = sy / n, sxx = 0, sxy = 0;
+  for (int i = 0; i < n; ++i) {
+    double dx = log(cost[i]) - mx;
+    sxx += dx * dx;
+    sxy += dx * (log(time[i]) - my);
+  }
+  if (n < 2 || !(sxx > 1e-12))
+    return false; // one distinct cost: no slope
+  fit->b = sxy / sxx;
+  fit->a = my - fit->b * mx;
+  fit->n = n;
+  double rss = 0;
+  for (int i = 0; i < n; ++i) {
+    double r = log(time[i]) - (fit->a + fit->b * log(cost[i]));
+    rss += r * r;
+  }
+  fit->sigma = n > 2 ? sqrt(rss / (n - 2)) : 0.0;
+  if (fit->sigma < KMP_MV_PREDICT_MIN_ERROR)
+    fit->sigma = KMP_MV_PREDICT_MIN_ERROR;
+  return true;
+}
+
+double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost) {
+  return exp(fit->a + fit->b * log(cost));
+}
+
+void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma) {
+  a->n = 0;
+  a->started = 0;
+  a->mean = mean;
+  a->m2 = 0.0;
+  a->q = 0.0;
+  a->spread = sigma;
+  a->origin = KMP_MV_ORIGIN_PREDICTED;
 }
 
 const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {

@@ -107,6 +107,37 @@ struct kmp_mv_policy_t {
 // execution cannot eliminate a version that is not at least that slow.
 #define KMP_MV_ELIM_RATIO KMP_MV_ROBUST_RATIO
 
+// Prediction across costs (docs/runtime.md): at a cost never seen, a version
+// starts from a prediction made from the costs where it ran, a least-squares
+// fit of log time on log cost (StarPU's non-linear regression model). Its
+// error sigma is the fit's residual standard deviation in log space, at least
+// KMP_MV_PREDICT_MIN_ERROR (log 1.5; two costs give no residual). Elimination
+// then also drops a version whose optimistic prediction, mean x
+// exp(-KMP_MV_PREDICT_Z sigma), is over KMP_MV_ELIM_RATIO times the best at
+// that cost: the lowest mean measured there, or the lowest pessimistic
+// prediction, mean x exp(KMP_MV_PREDICT_Z sigma), of a version not yet run
+// there. A measurement there that contradicts the prediction (the best runs
+// slower than predicted) brings the version back.
+#define KMP_MV_PREDICT_MIN_ERROR 0.4054651081081644
+#define KMP_MV_PREDICT_Z 2.0
+
+struct kmp_mv_fit_t {
+  double a, b;  // log time = a + b log cost
+  double sigma; // residual standard deviation of log time
+  int n;        // points
+};
+// Fits the n points (cost[i] > 0, time[i] > 0); false when they have fewer
+// than 2 distinct costs.
+bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
+                         kmp_mv_fit_t *fit);
+// The fit's time at cost (> 0).
+double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost);
+// Makes a (no execution yet) start from a prediction of mean ns with error
+// sigma: n stays 0 (the policies' choices ignore it), origin becomes
+// KMP_MV_ORIGIN_PREDICTED, and its first execution replaces the mean. The
+// error is kept in spread, which no policy reads below 2 executions.
+void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma);
+
 // Random generator state (xoshiro256**), one per thread.
 struct kmp_mv_rng_t {
   uint64_t s[4];

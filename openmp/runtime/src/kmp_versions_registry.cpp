@@ -39,6 +39,7 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
                                    1,
                                    1};
 char *__kmp_mv_fixed = NULL;
+int __kmp_mv_predict = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -378,9 +379,66 @@ void __kmp_mv_policy_changed(void) {
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
 }
 
+// Prediction across costs (kmp_versions_policy.h): the versions of a new key
+// s (arms 0..n-1, under s->lock) that have no saved statistics start from a
+// fit of log time on log cost over the type's keys of the same locality and
+// cluster where they ran, and the saved rows of other costs (at most
+// KMP_MV_PREDICT_POINTS points). Other keys
+// are read without their locks: a prediction made from a mean being updated
+// is the mean before or after the update, or in between.
+#define KMP_MV_PREDICT_POINTS 256
+static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                  int n) {
+  double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
+  for (int v = 0; v < n; ++v) {
+    if (s->key.arms[v].n > 0)
+      continue; // saved statistics
+    int np = 0;
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
+      for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+           o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
+        if (o == s || o->cost <= 0 || o->locality != s->locality ||
+            o->cluster != s->cluster ||
+            o->explored.load(std::memory_order_acquire) == 0 ||
+            v >= o->key.narms)
+          continue;
+        const kmp_mv_arm_t *a = &o->key.arms[v];
+        if (a->n == 0 || !(a->mean > 0.0))
+          continue;
+        cost[np] = (double)o->cost;
+        time[np] = a->mean;
+        ++np;
+      }
+    // Costs this run has not met: what earlier runs measured (the model store,
+    // OMP_SELECT_LOAD).
+    const char *name = t->versions.load(std::memory_order_acquire)[v].name;
+    const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
+    for (const kmp_mv_saved_t *r = __kmp_mv_saved.first;
+         r && np < KMP_MV_PREDICT_POINTS; r = r->all) {
+      if (r->type != t->id || r->cost <= 0 || r->cost == s->cost ||
+          r->locality != s->locality || r->arm.n == 0 ||
+          strcmp(r->name, name) != 0 || strcmp(r->cluster, cluster) != 0)
+        continue;
+      bool seen = false;
+      for (int i = 0; i < np && !seen; ++i)
+        seen = cost[i] == (double)r->cost;
+      if (!seen) {
+        cost[np] = (double)r->cost;
+        time[np] = r->arm.mean;
+        ++np;
+      }
+    }
+    kmp_mv_fit_t fit;
+    if (np >= 2 && __kmp_mv_fit_loglog(cost, time, np, &fit))
+      __kmp_mv_arm_predict(&s->key.arms[v],
+                           __kmp_mv_fit_predict(&fit, (double)s->cost),
+                           fit.sigma);
+  }
+}
+
 // Makes room for every registered version of type t in s (under s->lock);
 // new versions start from their saved statistics (OMP_SELECT_LOAD or the
-// model store), if any.
+// model store), if any, else from predictions.
 void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         const kmp_mv_policy_t *policy) {
   if (n <= s->key.narms)
@@ -408,6 +466,9 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
       loaded = true;
     }
   }
+  if (s->key.narms == 0 && __kmp_mv_predict && policy->eliminate &&
+      s->cost > 0)
+    __kmp_mv_predict_arms(t, s, n);
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.
   __kmp_mv_set_explored(s, loaded && __kmp_mv_explored(policy, &s->key) ? n : 0,

@@ -494,6 +494,62 @@ TEST(VersionsPolicy, OriginNamesAndChange) {
   EXPECT_EQ(Bd.Arms[0].origin, KMP_MV_ORIGIN_STORE | KMP_MV_ORIGIN_CHANGED);
 }
 
+// Prediction across costs: the log-log fit, and elimination of a version
+// whose optimistic prediction is over KMP_MV_ELIM_RATIO times the best, the
+// best being a measured mean or a pessimistic prediction; a measurement that
+// contradicts the prediction brings the version back.
+TEST(VersionsPolicy, FitLogLogAndPredictedElimination) {
+  const double Cost[] = {64, 128, 256, 512};
+  const double Time[] = {1e3, 8e3, 64e3, 512e3}; // t = c^3 / 262.144
+  kmp_mv_fit_t Fit;
+  ASSERT_TRUE(__kmp_mv_fit_loglog(Cost, Time, 4, &Fit));
+  EXPECT_NEAR(Fit.b, 3.0, 1e-9);
+  EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 1024), 4096e3, 1e-3);
+  EXPECT_DOUBLE_EQ(Fit.sigma, KMP_MV_PREDICT_MIN_ERROR); // exact: the floor
+  const double Same[] = {64, 64};
+  EXPECT_FALSE(__kmp_mv_fit_loglog(Same, Time, 2, &Fit));
+  const double Noisy[] = {1e3, 16e3, 32e3, 1024e3};
+  ASSERT_TRUE(__kmp_mv_fit_loglog(Cost, Noisy, 4, &Fit));
+  EXPECT_GT(Fit.sigma, KMP_MV_PREDICT_MIN_ERROR);
+
+  // Mean with elimination: version 0 predicted 100x slower, version 1 and 2
+  // predicted fast; version 0 is never explored. Without elimination (the
+  // thesis) predictions change nothing.
+  for (int Elim = 0; Elim < 2; ++Elim) {
+    Bandit Bd(kmp_mv_mean, 3);
+    Bd.Policy.eliminate = Elim;
+    __kmp_mv_arm_predict(&Bd.Arms[0], 100e3, KMP_MV_PREDICT_MIN_ERROR);
+    __kmp_mv_arm_predict(&Bd.Arms[1], 1e3, KMP_MV_PREDICT_MIN_ERROR);
+    __kmp_mv_arm_predict(&Bd.Arms[2], 1.2e3, KMP_MV_PREDICT_MIN_ERROR);
+    int First = Bd.select();
+    EXPECT_EQ(First, Elim ? 1 : 0);
+    Bd.update(First, First == 1 ? 1e3 : First == 2 ? 1.2e3 : 100e3);
+    if (Elim) {
+      for (int I = 0; I < 9; ++I) {
+        int A = Bd.select();
+        Bd.update(A, A == 1 ? 1e3 : 1.2e3);
+      }
+      EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+      EXPECT_EQ(Bd.Arms[0].n, 0u);
+      EXPECT_EQ(Bd.select(), 1);
+    }
+  }
+  // Contradicted: the version predicted fast runs at 50x its prediction; the
+  // one predicted slow is no longer hopeless and is explored.
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.eliminate = 1;
+  __kmp_mv_arm_predict(&Bd.Arms[0], 100e3, KMP_MV_PREDICT_MIN_ERROR);
+  __kmp_mv_arm_predict(&Bd.Arms[1], 1e3, KMP_MV_PREDICT_MIN_ERROR);
+  EXPECT_EQ(Bd.select(), 1);
+  Bd.update(1, 50e3);
+  EXPECT_EQ(Bd.select(), 0);
+  // Its first execution replaces the prediction.
+  Bd.update(0, 90e3);
+  EXPECT_EQ(Bd.Arms[0].n, 1u);
+  EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, 90e3);
+  EXPECT_DOUBLE_EQ(Bd.Arms[0].m2, 0.0);
+}
+
 } // namespace
 
 // Robust statistics (kmp_mv_policy_t::robust): one disturbed execution is

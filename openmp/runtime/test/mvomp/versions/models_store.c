@@ -27,11 +27,21 @@
 // RUN: FileCheck --check-prefix=RECHECK %s < s3.csv
 //
 // Concurrent runs merge without losing each other's data: 8 runs at once,
-// each on its own cost, all explore; the store holds every key and 8 more
+// each on its own cost, all explore (no prediction from the others' costs);
+// the store holds every key and 8 more
 // runs.
-// RUN: rm -rf %t.dir/c && bash -c 'for c in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/c %libomp-run $c > /dev/null & done; wait'
+// RUN: rm -rf %t.dir/c && bash -c 'for c in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=1 OMP_SELECT_PREDICT=off OMP_SELECT_MODELS=%t.dir/c %libomp-run $c > /dev/null & done; wait'
 // RUN: grep -c '"slow","test",[1-8],-1,5,' %t.dir/c/*.csv | FileCheck --check-prefix=EIGHT %s
 // RUN: grep '^# runs:' %t.dir/c/*.csv | FileCheck --check-prefix=RUNS8 %s
+//
+// Prediction across costs: with the store holding costs 1 and 2, cost 4 starts
+// from a fit of log time on log cost per version; "slow" (30x "fast" here) is
+// predicted hopeless and never runs there. OMP_SELECT_PREDICT=off explores it.
+// RUN: rm -rf %t.dir/p && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/p MV_FAST_NS=10000 %libomp-run 1 | FileCheck --check-prefix=EXPLORE %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/p MV_FAST_NS=10000 %libomp-run 2 | FileCheck --check-prefix=EXPLORE %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/p MV_FAST_NS=10000 OMP_SELECT_STATS=p4.csv %libomp-run 4 | FileCheck --check-prefix=LOADED %s
+// RUN: FileCheck --check-prefix=PREDICTED %s < p4.csv
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/p MV_FAST_NS=10000 OMP_SELECT_PREDICT=off %libomp-run 8 | FileCheck --check-prefix=EXPLORE %s
 //
 // A store from another machine (its fingerprint differs), malformed or
 // truncated: a warning with the file and line, not used (the run explores),
@@ -74,6 +84,8 @@
 // run ran "fast" 100 times.
 // ORIGIN-DAG: 1,0,"slow","test",0,-1,5,{{.*}},mean,,5,store
 // ORIGIN-DAG: 1,1,"fast","test",0,-1,108,{{.*}},mean,,8,store
+// PREDICTED-DAG: 1,0,"slow","test",4,-1,0,{{[0-9.]+}},0.0,0,0.0,mean,,0,predicted
+// PREDICTED-DAG: 1,1,"fast","test",4,-1,100,{{.*}},mean,,0,predicted
 // DISPLAY: OMP_SELECT_MODELS='{{.*}}/m'
 // DISPLAY-NEXT: [MVOMP] model store: '{{.*}}/m/models_store.c.tmp-{{.*}}.csv'
 // DISPLAY-NEXT: [MVOMP] fingerprint: {{[0-9a-f]+}} cpu=
