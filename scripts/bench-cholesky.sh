@@ -9,6 +9,11 @@
 # Configurations naming @train start from the statistics of a training run (OMP_SELECT_LOAD,
 # docs/runtime.md): one untimed run with Mean per size and thread count, whose stats.csv is
 # build/bench/cholesky/train-<n>-<b>-<t>.csv.
+# Configurations naming @second run as the second run of the program on this machine: one untimed
+# run fills a fresh model store (OMP_SELECT_MODELS, docs/runtime.md), then the timed run starts
+# from it. @newsize: the store holds untimed runs at two other block sizes (larger ones where they
+# still have 16 tiles a side, else smaller), and the timed run meets its block size for the first
+# time (prediction across costs). Every other configuration runs with the store off.
 # Configurations listed in ONCE run in the first repetition only (for large sizes, where the slow
 # arms forced alone take minutes and only show which version is best; their CI is "nan").
 #   SIZES="2048:256"  THREADS="1 2"  REPS=5  CONFIGS="a|b|..."  ONCE="a|..."  scripts/bench-cholesky.sh
@@ -46,7 +51,23 @@ for size in $SIZES; do
       for ((i = 0; i < ${#configs[@]}; i++)); do
         c=${configs[(i + r) % ${#configs[@]}]} # round r starts at configuration r
         [ "$r" -gt 0 ] && [[ "$once" == *"|$c|"* ]] && continue
-        set -- ${c//@train/$out/train-$n-$b-$t.csv}
+        store=$out/store-$n-$b-$t
+        prep=()
+        case " $c " in
+        *" @second "*) prep=("$b") ;;
+        *" @newsize "*) # two other block sizes with at least 16 tiles a side (every version then runs)
+          if [ $((n / (4 * b))) -ge 16 ]; then prep=($((b * 2)) $((b * 4)))
+          elif [ $((n / (2 * b))) -ge 16 ]; then prep=($((b / 2)) $((b * 2)))
+          else prep=($((b / 2)) $((b / 4))); fi ;;
+        esac
+        rm -rf "$store"
+        for pb in "${prep[@]}"; do
+          env OMP_NUM_THREADS="$t" OMP_SELECT=mean OMP_SELECT_MODELS="$store" "$out/cholesky" "$n" "$pb" >/dev/null ||
+            die "untimed run failed ($n/$pb, $t threads)"
+        done
+        c2=${c//@second/OMP_SELECT_MODELS=$store}
+        c2=${c2//@newsize/OMP_SELECT_MODELS=$store}
+        set -- ${c2//@train/$out/train-$n-$b-$t.csv}
         line=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/cholesky" "$n" "$b")
         secs=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) s,.*/\1/p')
         [ -n "$secs" ] || die "unexpected output: $line"

@@ -149,7 +149,7 @@ static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
   if (a->n > 0)
     return a->mean > KMP_MV_ELIM_RATIO * best;
   return __kmp_mv_predicted(a) &&
-         a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > KMP_MV_ELIM_RATIO * best;
+         a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > best;
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or

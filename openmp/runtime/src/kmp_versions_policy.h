@@ -111,14 +111,14 @@ struct kmp_mv_policy_t {
 // starts from a prediction made from the costs where it ran, a least-squares
 // fit of log time on log cost (StarPU's non-linear regression model). Its
 // error sigma is the fit's residual standard deviation in log space, at least
-// KMP_MV_PREDICT_MIN_ERROR (log 1.5; two costs give no residual). Elimination
+// KMP_MV_PREDICT_MIN_ERROR (log 1.25; two costs give no residual). Elimination
 // then also drops a version whose optimistic prediction, mean x
-// exp(-KMP_MV_PREDICT_Z sigma), is over KMP_MV_ELIM_RATIO times the best at
-// that cost: the lowest mean measured there, or the lowest pessimistic
-// prediction, mean x exp(KMP_MV_PREDICT_Z sigma), of a version not yet run
-// there. A measurement there that contradicts the prediction (the best runs
-// slower than predicted) brings the version back.
-#define KMP_MV_PREDICT_MIN_ERROR 0.4054651081081644
+// exp(-KMP_MV_PREDICT_Z sigma), is over the best at that cost: the lowest
+// mean measured there, or the lowest pessimistic prediction, mean x
+// exp(KMP_MV_PREDICT_Z sigma), of a version not yet run there (the two
+// intervals do not overlap). A measurement there that contradicts the
+// prediction (the best runs slower than predicted) brings the version back.
+#define KMP_MV_PREDICT_MIN_ERROR 0.22314355131420976
 #define KMP_MV_PREDICT_Z 2.0
 
 struct kmp_mv_fit_t {
