@@ -3,7 +3,8 @@
 # a task-parallel program with the installed clang and runs it on MVOMP's libomp, then lets the
 # runtime choose between two versions of a task (benchmarks/demo/versions_demo.c) and compares
 # its choice with each version alone; last, the tiled Cholesky with four BLAS versions per kernel
-# (benchmarks/cholesky), chosen by UCB, with a summary per kernel and a Gantt chart of its trace.
+# (benchmarks/cholesky), chosen by UCB, with a summary per kernel and a Gantt chart of its trace,
+# and what the model store carries from one run to the next.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -64,4 +65,18 @@ msg "what exploring cost UCB (install/bin/mvomp report; docs/tools.md):"
 "$MVOMP_PREFIX/bin/mvomp" plot gantt "$ch/trace.csv" -o "$ch/trace.png" \
   --title "Cholesky 4096/128, OMP_SELECT=ucb, $(nproc) threads"
 "$MVOMP_PREFIX/bin/mvomp" trace --perfetto "$ch/trace.csv" -o "$ch/trace.json" 2>/dev/null
+msg "the model store (OMP_SELECT_MODELS, on by default for users; docs/runtime.md): a program run again"
+msg "starts where its last run on this machine ended, and a block size never run is predicted from others"
+store=$ch/models
+rm -rf "$store"
+for run in "block 256, every task on OpenBLAS:fixed:0:256" "block 256, first run (explores):mean:256" \
+  "block 256, second run (from the store):mean:256" "block 64, first run:mean:64" \
+  "block 128, every task on OpenBLAS:fixed:0:128" "block 128, first run (predicted from 64, 256):mean:128"; do
+  label=${run%%:*} rest=${run#*:}
+  sel=${rest%:*} bs=${rest##*:}
+  models=$store
+  [[ "$sel" == fixed:* ]] && models=off # the references do not feed the store
+  line=$(OMP_SELECT=$sel OMP_SELECT_MODELS="$models" "$ch/cholesky" 2048 "$bs")
+  printf '  %-50s %s\n' "$label" "$(echo "${line#*: }" | sed 's/, OpenBLAS kernels.*//')"
+done
 msg "wrote $ch/stats.csv, $ch/trace.csv, the Gantt chart $ch/trace.png and $ch/trace.json (open it in https://ui.perfetto.dev); docs/tools.md explains them"
