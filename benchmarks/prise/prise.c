@@ -16,7 +16,9 @@
 // Sizes are drawn uniformly from the multiples of 16 in [64, 1024] (61 sizes; the paper draws
 // from 64 to 4096). The runtime keys its statistics by size class: with c classes per octave, a
 // launch of size n has cost floor(c * log2(n / 64)) and its time is divided by n^3 / 4096
-// (kmp_task_reftime), so that the sizes of a class share statistics. c = 0 keys nothing: one set
+// (kmp_task_reftime), so that the sizes of a class share statistics. c = -1 makes no classes:
+// each size is its own cost (task_cost(n)), which MVOMP's prediction across costs generalises
+// from the sizes seen (docs/runtime.md). c = 0 keys nothing: one set
 // of statistics for all sizes, like a selector that ignores the problem size.
 //
 // First an oracle: every version of every size in the sequence is timed directly (median of 3),
@@ -80,8 +82,9 @@ int main(int argc, char **argv) {
   int launches = argc > 1 ? atoi(argv[1]) : 400;
   int classes = argc > 2 ? atoi(argv[2]) : 2;
   unsigned seed = argc > 3 ? (unsigned)atoi(argv[3]) : 1;
-  if (launches < 1 || classes < 0) {
-    fprintf(stderr, "usage: %s [launches >= 1] [classes per octave >= 0] [seed]\n", argv[0]);
+  if (launches < 1 || classes < -1) {
+    fprintf(stderr, "usage: %s [launches >= 1] [classes per octave >= 0, or -1] [seed]\n",
+            argv[0]);
     return 2;
   }
   load_blas_libraries(2);
@@ -123,8 +126,12 @@ int main(int argc, char **argv) {
     double t0 = omp_get_wtime();
     for (int i = 0; i < launches; ++i) {
       int n = size[i];
-      long long cls = classes ? (long long)floor(classes * log2((double)n / min_size)) : 0;
-      kmp_task_reftime(cls, (long long)n * n * n / 4096);
+      if (classes < 0) {
+        task_cost(n);
+      } else {
+        long long cls = classes ? (long long)floor(classes * log2((double)n / min_size)) : 0;
+        kmp_task_reftime(cls, (long long)n * n * n / 4096);
+      }
 #pragma omp task define(1)
       gemm_one(openblas, n, i);
 #pragma omp task define(1)

@@ -156,6 +156,13 @@ kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
 // The entry of a launched version of type `type`; one that no unit
 // registered (an ABI misuse) is registered on the fly with a warning.
 kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry);
+// Calls fn(t, s, arg) for every key s of every type t (of type `id` only when
+// id >= 0), holding the registry lock and the key's lock: the writers of the
+// files and the re-marking of keys when the policy changes.
+void __kmp_mv_for_each_key(kmp_int32 id,
+                           void (*fn)(kmp_mv_type_t *, kmp_mv_stats_t *,
+                                      void *),
+                           void *arg);
 // Statistics of (type, cost, locality, cluster), created on first use.
 kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    kmp_int32 locality, kmp_int32 cluster);

@@ -157,6 +157,26 @@ void __kmp_mv_trace(kmp_mv_thread_t *th, const kmp_mv_launch_t *run,
 /* ------------------------------------------------------------------------ */
 /* stats.csv and trace.csv                                                  */
 
+// The rows of stats.csv of key s of type t (under its lock) into FILE *f.
+static void __kmp_mv_write_key(kmp_mv_type_t *t, kmp_mv_stats_t *s, void *f) {
+  FILE *out = (FILE *)f;
+  kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+  for (int v = 0; v < s->key.narms; ++v) {
+    const kmp_mv_arm_t *a = &s->key.arms[v];
+    fprintf(out, "%d,%d,", (int)t->id, v);
+    __kmp_mvomp_csv_string(out, vs[v].name, 1);
+    fputc(',', out);
+    __kmp_mvomp_csv_string(out, vs[v].location, 1);
+    fprintf(out, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s,%s,%llu,%s\n",
+            (long long)s->cost, (int)s->locality, (unsigned long long)a->n,
+            a->mean, __kmp_mv_stddev(a), a->q, a->mean * (double)a->n,
+            __kmp_mv_policy_name(__kmp_mv_policy.kind),
+            __kmp_mvomp_cluster_name(s->cluster),
+            (unsigned long long)__kmp_mv_loaded_count(t, s, v),
+            __kmp_mv_origin_name(a->origin));
+  }
+}
+
 // variable: what names the file in warnings (OMP_SELECT_STATS, or the API
 // call that writes it).
 static void __kmp_mv_write_stats(const char *variable, const char *path,
@@ -167,34 +187,7 @@ static void __kmp_mv_write_stats(const char *variable, const char *path,
       "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n");
   if (f == NULL)
     return;
-  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
-  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next) {
-    if (id >= 0 && t->id != id)
-      continue;
-    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
-      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
-           s = s->next) {
-        s->lock.acquire();
-        for (int v = 0; v < s->key.narms; ++v) {
-          const kmp_mv_arm_t *a = &s->key.arms[v];
-          fprintf(f, "%d,%d,", (int)t->id, v);
-          kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
-          __kmp_mvomp_csv_string(f, vs[v].name, 1);
-          fputc(',', f);
-          __kmp_mvomp_csv_string(f, vs[v].location, 1);
-          fprintf(f, ",%lld,%d,%llu,%.1f,%.1f,%.6g,%.1f,%s,%s,%llu,%s\n",
-                  (long long)s->cost, (int)s->locality,
-                  (unsigned long long)a->n, a->mean, __kmp_mv_stddev(a), a->q,
-                  a->mean * (double)a->n,
-                  __kmp_mv_policy_name(__kmp_mv_policy.kind),
-                  __kmp_mvomp_cluster_name(s->cluster),
-                  (unsigned long long)__kmp_mv_loaded_count(t, s, v),
-                  __kmp_mv_origin_name(a->origin));
-        }
-        s->lock.release();
-      }
-  }
-  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  __kmp_mv_for_each_key(id, __kmp_mv_write_key, f);
   __kmp_mvomp_close_output(variable, path, f);
 }
 

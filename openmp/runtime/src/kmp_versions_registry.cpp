@@ -356,6 +356,33 @@ kmp_uint64 __kmp_mv_loaded_count(const kmp_mv_type_t *t,
 /* ------------------------------------------------------------------------ */
 /* Keys: exploration marks and growth                                        */
 
+// Readies key s for the policy now in force (under its lock).
+static void __kmp_mv_readopt(kmp_mv_type_t *, kmp_mv_stats_t *s, void *) {
+  __kmp_mv_adopt(&__kmp_mv_policy, &s->key);
+  __kmp_mv_set_explored(
+      s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
+      &__kmp_mv_policy);
+}
+
+void __kmp_mv_for_each_key(kmp_int32 id,
+                           void (*fn)(kmp_mv_type_t *, kmp_mv_stats_t *,
+                                      void *),
+                           void *arg) {
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next) {
+    if (id >= 0 && t->id != id)
+      continue;
+    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
+           s = s->next) {
+        s->lock.acquire();
+        fn(t, s, arg);
+        s->lock.release();
+      }
+  }
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+}
+
 void __kmp_mv_policy_changed(void) {
   // Before initialisation no task has run (kmp_set_defaults initialises
   // first); the environment's first parse must not take the registry lock.
@@ -364,19 +391,7 @@ void __kmp_mv_policy_changed(void) {
   // A key explored under a smaller quota explores again (under the lock, by
   // started counts); one the new quota finds explored chooses without the
   // lock; Mean's kept choice is found again, or dropped under another policy.
-  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
-  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
-    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
-      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
-           s = s->next) {
-        s->lock.acquire();
-        __kmp_mv_adopt(&__kmp_mv_policy, &s->key);
-        __kmp_mv_set_explored(
-            s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
-            &__kmp_mv_policy);
-        s->lock.release();
-      }
-  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  __kmp_mv_for_each_key(-1, __kmp_mv_readopt, NULL);
 }
 
 // Prediction across costs (kmp_versions_policy.h): the versions of a new key

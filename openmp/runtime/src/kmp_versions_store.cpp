@@ -591,6 +591,18 @@ static bool __kmp_mv_store_merge_arm(kmp_mv_rows_t *rows, kmp_mv_type_t *t,
   return true;
 }
 
+struct kmp_mv_store_merge_t {
+  kmp_mv_rows_t *rows;
+  size_t ran; // versions that ran in this run
+};
+
+static void __kmp_mv_store_merge_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                     void *arg) {
+  kmp_mv_store_merge_t *m = (kmp_mv_store_merge_t *)arg;
+  for (int v = 0; v < s->key.narms; ++v)
+    m->ran += __kmp_mv_store_merge_arm(m->rows, t, s, v);
+}
+
 static void __kmp_mv_store_write(void) {
   kmp_mv_store_t *st = &__kmp_mv_store;
   if (!__kmp_mv_store_opened.load(std::memory_order_acquire) || st->dir == NULL)
@@ -613,18 +625,9 @@ static void __kmp_mv_store_write(void) {
     __kmp_str_free(&aside);
     runs = 0;
   }
-  size_t ran = 0;
-  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
-  for (kmp_mv_type_t *t = __kmp_mv_type_list; t; t = t->next)
-    for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
-      for (kmp_mv_stats_t *s = t->keys[b].load(std::memory_order_acquire); s;
-           s = s->next) {
-        s->lock.acquire();
-        for (int v = 0; v < s->key.narms; ++v)
-          ran += __kmp_mv_store_merge_arm(&rows, t, s, v);
-        s->lock.release();
-      }
-  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  kmp_mv_store_merge_t merge = {&rows, 0};
+  __kmp_mv_for_each_key(-1, __kmp_mv_store_merge_key, &merge);
+  size_t ran = merge.ran;
   if (ran > 0) {
     for (kmp_mv_saved_t *r = rows.first; r; r = r->all)
       if (r->line != 0 && r->age < UINT32_MAX)
