@@ -101,12 +101,20 @@ def floor(path, leaves):
         print(f"| {rule} | {r * len(secs)} | {100 * r * extra / leaves:.2f}% |")
 
 
+def _classes(c):
+    return "none: each size its cost" if c < 0 else str(c)
+
+
 def prise(paths):
     row = re.compile(r"^\| (\d+-\d+) \| ([\d.]+)% \| ([\d.]+)% \| ([+-][\d.]+)% \|$")
     summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)")
     runs = defaultdict(list)  # (policy, classes) -> [(windows, summary)]
     for path in paths:
-        policy, classes, _ = os.path.basename(path)[:-4].rsplit("-", 2)
+        # POLICY-CLASSES-SEED.txt; CLASSES may be -1 (no classes: each size its own cost).
+        m = re.match(r"^(.+?)-(-?\d+)-(\d+)$", os.path.basename(path)[:-4])
+        if not m:
+            sys.exit(f"summarize.py prise: {path}: not named POLICY-CLASSES-SEED.txt")
+        policy, classes = m.group(1), m.group(2)
         windows, last = [], None
         with open(path) as f:
             for line in f:
@@ -128,12 +136,13 @@ def prise(paths):
         for k in keys:
             cells = [mean(r[0][i][col] for r in runs[k]) for i in range(len(spans))]
             fmt = "{:.1f}" if col == 1 else "{:+.1f}"
-            print(f"| {k[0]} | {k[1]} | " + " | ".join(fmt.format(c) for c in cells) + " |")
+            print(f"| {k[0]} | {_classes(k[1])} | " + " | ".join(fmt.format(c) for c in cells) + " |")
     print("\n| policy | classes/octave | accuracy, last 100 | time lost, last 100 | time lost, all |")
     print("|---|---|---|---|---|")
     for k in keys:
         acc, lost100, lost = (mean(r[1][i] for r in runs[k]) for i in range(3))
-        print(f"| {k[0]} | {k[1]} | {acc * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% |")
+        print(f"| {k[0]} | {_classes(k[1])} | {acc * 100:.1f}% | {lost100 * 100:+.1f}% | "
+              f"{lost * 100:+.1f}% |")
 
 
 def median_of(text):

@@ -102,6 +102,7 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   } else if (j < 0) {
     stats->lock.acquire();
     __kmp_mv_grow_arms(type, stats, nv, policy);
+    __kmp_mv_predict_again(type, stats, policy);
     j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
     stats->lock.release();
   }

@@ -80,7 +80,9 @@ struct kmp_mv_stats_t {
   kmp_mv_stats_t *next;       // bucket chain (insert-only, lock-free reads)
   int capacity;               // allocated entries of key.arms
   kmp_mv_spin_t lock;
-  char pad[8];
+  // The type's key count when its versions were last predicted (under lock).
+  int predicted_at;
+  char pad[4];
   kmp_mv_key_t key; // t and sum end the first line
   // Versions 0..explored-1 have the policy's quota of executions
   // (__kmp_mv_explored): a dispatch of a type with no more versions than that
@@ -122,6 +124,7 @@ struct kmp_mv_type_t {
   int fixed_slot; // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
   std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
+  std::atomic<int> nkeys; // keys created
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
 };
@@ -171,6 +174,18 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
 // model store), if any.
 void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
                         const kmp_mv_policy_t *policy);
+// While key s (under its lock) is explored: its versions that have neither
+// run nor started, nor a prediction, are predicted again from the type's
+// other costs when the type has gained keys since the last prediction (the
+// first costs of a run have no other costs to predict from when they start).
+void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                           const kmp_mv_policy_t *policy);
+static inline void __kmp_mv_predict_again(const kmp_mv_type_t *t,
+                                          kmp_mv_stats_t *s,
+                                          const kmp_mv_policy_t *policy) {
+  if (UNLIKELY(s->predicted_at != t->nkeys.load(std::memory_order_relaxed)))
+    __kmp_mv_predict_slow(t, s, policy);
+}
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
 // in the type, and looked up again (under the registry lock) only when
 // versions were registered since (settings are parsed after the constructors

@@ -122,6 +122,20 @@ static inline bool __kmp_mv_predicted(const kmp_mv_arm_t *a) {
          a->mean > 0.0;
 }
 
+// The executions arm a needs before it is explored: the policy's quota, or 1
+// under Mean for a version that started from a prediction at this cost (the
+// prediction stands in for the other repetitions: one execution confirms or
+// contradicts it). UCB and TS keep their 2: their choices need a spread.
+static inline uint64_t __kmp_mv_arm_quota(const kmp_mv_policy_t *p,
+                                          const kmp_mv_arm_t *a,
+                                          uint64_t quota) {
+  return quota > 1 &&
+                 (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
+                 p->kind != kmp_mv_ucb && p->kind != kmp_mv_ts
+             ? 1
+             : quota;
+}
+
 // The lowest mean of the candidates (all arms when cand is NULL) that have
 // run, or 0 when none has; a candidate not run yet that starts from a
 // prediction counts with its pessimistic prediction.
@@ -153,17 +167,33 @@ static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or
-// -1.
+// -1. When some of them start from predictions (a new cost, elimination on),
+// the one expected fastest instead: a version known neither by measurement
+// nor by prediction first, then the lowest measured or predicted mean, so
+// that the version predicted best runs first and its measurement decides
+// what else is worth exploring.
 static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
                                const kmp_mv_key_t *key, const int *cand,
                                int ncand, uint64_t reps) {
   double best = p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
+  int first = -1, pick = -1;
+  bool predicted = false;
+  double low = 0.0;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    if (a->started < reps && !__kmp_mv_eliminated(p, a, best))
-      return i;
+    if (a->started >= __kmp_mv_arm_quota(p, a, reps) ||
+        __kmp_mv_eliminated(p, a, best))
+      continue;
+    if (first < 0)
+      first = i;
+    if (!p->eliminate)
+      break; // the thesis' order
+    predicted |= __kmp_mv_predicted(a);
+    double m = a->n > 0 || __kmp_mv_predicted(a) ? a->mean : 0.0;
+    if (pick < 0 || m < low)
+      pick = i, low = m;
   }
-  return -1;
+  return predicted ? pick : first;
 }
 
 // The candidate with the lowest mean among those with a sample (the first on
@@ -291,7 +321,7 @@ bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
   double best =
       p->eliminate ? __kmp_mv_best_run_mean(key, NULL, key->narms) : 0.0;
   for (int i = 0; i < key->narms; ++i)
-    if (key->arms[i].n < quota &&
+    if (key->arms[i].n < __kmp_mv_arm_quota(p, &key->arms[i], quota) &&
         !__kmp_mv_eliminated(p, &key->arms[i], best))
       return false;
   return true;

@@ -179,7 +179,8 @@ static inline uint64_t __kmp_mv_quota(const kmp_mv_policy_t *policy) {
 }
 
 // Whether every arm of key has completed __kmp_mv_quota(policy) executions.
-// With elimination, an eliminated arm counts as explored.
+// With elimination, an eliminated arm counts as explored; under Mean, an arm
+// that started from a prediction needs 1 execution.
 bool __kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 
 // GB's preference update (equations 3.1 and 3.2) for an execution of arm

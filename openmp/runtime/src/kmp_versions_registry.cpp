@@ -78,6 +78,7 @@ static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
   t->fixed_checked.store(0, std::memory_order_relaxed);
   for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
     t->keys[i].store(NULL, std::memory_order_relaxed);
+  t->nkeys.store(0, std::memory_order_relaxed);
   t->next = NULL;
   std::atomic<kmp_mv_type_t *> &head =
       __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS];
@@ -235,8 +236,10 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
   for (;;) {
     s->next = first;
     if (head.compare_exchange_weak(first, s, std::memory_order_release,
-                                   std::memory_order_acquire))
+                                   std::memory_order_acquire)) {
+      t->nkeys.fetch_add(1, std::memory_order_relaxed);
       return s;
+    }
     for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
       if (o->cost == cost && o->locality == locality && o->cluster == cluster) {
         __kmp_free(s);
@@ -405,17 +408,18 @@ void __kmp_mv_policy_changed(void) {
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                   int n) {
   double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
+  s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
   for (int v = 0; v < n; ++v) {
-    if (s->key.arms[v].n > 0)
-      continue; // saved statistics
+    const kmp_mv_arm_t *arm = &s->key.arms[v];
+    if (arm->n > 0 || arm->started > 0 ||
+        (arm->origin & KMP_MV_ORIGIN_MASK) != KMP_MV_ORIGIN_RUN)
+      continue; // saved statistics, running, or predicted already
     int np = 0;
     for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
       for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
            o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
         if (o == s || o->cost <= 0 || o->locality != s->locality ||
-            o->cluster != s->cluster ||
-            o->explored.load(std::memory_order_acquire) == 0 ||
-            v >= o->key.narms)
+            o->cluster != s->cluster || v >= o->key.narms)
           continue;
         const kmp_mv_arm_t *a = &o->key.arms[v];
         if (a->n == 0 || !(a->mean > 0.0))
@@ -449,6 +453,14 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            __kmp_mv_fit_predict(&fit, (double)s->cost),
                            fit.sigma);
   }
+}
+
+void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                           const kmp_mv_policy_t *policy) {
+  if (__kmp_mv_predict && policy->eliminate && s->cost > 0)
+    __kmp_mv_predict_arms(t, s, s->key.narms);
+  else
+    s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
 }
 
 // Makes room for every registered version of type t in s (under s->lock);
