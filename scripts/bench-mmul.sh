@@ -17,7 +17,9 @@
 #   RANK_FROM=2048:64   take the best versions from that size's ranking (the leaf kernels are the
 #                       same at every n with the same leaf; ranking 219 versions at n=4096 would
 #                       take hours here)
-#   POLICIES="ucb|ucb OMP_UCB=1"   the policy configurations, separated by |
+#   POLICIES="ucb|ucb OMP_UCB=1"   the policy configurations, separated by |; one naming @second
+#                                  runs as the program's second run on this machine (an untimed
+#                                  run fills a fresh model store, OMP_SELECT_MODELS, first)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -84,7 +86,14 @@ for size in $SIZES; do
     for t in $THREADS; do
       for ((i = 0; i < ${#configs[@]}; i++)); do
         c=${configs[(i + r) % ${#configs[@]}]} # round r starts at configuration r
-        set -- $c
+        store=$out/store-$n-$b-$t
+        rm -rf "$store"
+        if [[ " $c " == *" @second "* ]]; then
+          set -- ${c//@second/}
+          env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" OMP_SELECT_MODELS="$store" \
+            "$out/mmul" "$n" "$b" "$mode" >/dev/null || die "mmul failed: untimed $c, $t threads"
+        fi
+        set -- ${c//@second/OMP_SELECT_MODELS=$store}
         secs=$(env OMP_NUM_THREADS="$t" OMP_SELECT="$1" "${@:2}" "$out/mmul" "$n" "$b" "$mode" |
           secs_of)
         [ -n "$secs" ] || die "mmul failed: $c, $t threads"
