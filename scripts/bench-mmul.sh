@@ -17,6 +17,7 @@
 #   RANK_FROM=2048:64   take the best versions from that size's ranking (the leaf kernels are the
 #                       same at every n with the same leaf; ranking 219 versions at n=4096 would
 #                       take hours here)
+#   FIXED="mm15_u2_i4_j32_k1 ..."  the versions forced as baselines, instead of the ranking's best
 #   POLICIES="ucb|ucb OMP_UCB=1"   the policy configurations, separated by |; one naming @second
 #                                  runs as the program's second run on this machine (an untimed
 #                                  run fills a fresh model store, OMP_SELECT_MODELS, first)
@@ -70,7 +71,9 @@ policies=("mean" "mean OMP_MEAN_REPS=1" "mean OMP_MEAN_REPS=30" "mean OMP_MEAN_R
 [ -z "${POLICIES:-}" ] || IFS='|' read -r -a policies <<<"$POLICIES"
 for size in $SIZES; do
   n=${size%:*} b=${size#*:}
-  if [ "$mode" = all ]; then
+  if [ -n "${FIXED:-}" ]; then
+    read -r -a fixed <<<"$FIXED"
+  elif [ "$mode" = all ]; then
     r=${RANK_FROM:-$size}
     [ "$(wc -l <"$out/rank-${r%:*}-${r#*:}.tsv" 2>/dev/null)" = ${#names[@]} ] || rank "$r"
     fixed=($(head -n "$BEST" "$out/rank-${r%:*}-${r#*:}.tsv" | cut -f1))
