@@ -241,6 +241,22 @@ class Store(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
+    def test_report_counts_this_run(self):
+        # "fast" ran 100 times, 8 of them loaded from the store: report counts 92 + 5 executions
+        # of this run, and regret from "slow"'s 5 only.
+        head = ("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
+                "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n")
+        rows = ('1,0,"slow","t",0,-1,5,300000.0,10.0,4.5e+11,1500000.0,mean,,0,run\n'
+                '1,1,"fast","t",0,-1,100,30000.0,10.0,9e+10,3000000.0,mean,,8,store\n')
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write(head + rows)
+        try:
+            r = json.loads(mvomp("report", "--format", "json", f.name).stdout)[0]
+            self.assertEqual(r["executions"], 97)
+            self.assertAlmostEqual(r["regret_s"], 5 * 270000e-9)
+        finally:
+            os.unlink(f.name)
+
     def test_bad_origin_and_loaded(self):
         head = ("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
                 "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n")

@@ -83,13 +83,16 @@ def report(key, arms):
     version (regret), the share spent on other versions (exploration), and the versions whose
     95% intervals overlap the best's (the choice is still uncertain)."""
     arms = [a for a in arms.values() if a.n > 0]
-    total = sum(a.total for a in arms)
     best = lowest_mean(arms)
     if best is None:
         return None
-    executions = sum(a.n for a in arms)
-    regret = sum(a.n * (a.mean - best.mean) for a in arms)
-    explored = sum(a.total for a in arms if a is not best)
+    # This run's executions only: count less what an earlier run measured (the model store,
+    # OMP_SELECT_LOAD; stats.csv's loaded column).
+    ran = {id(a): a.n - a.loaded for a in arms}
+    total = sum(ran[id(a)] * a.mean for a in arms)
+    executions = sum(ran.values())
+    regret = sum(ran[id(a)] * (a.mean - best.mean) for a in arms)
+    explored = sum(ran[id(a)] * a.mean for a in arms if a is not best)
     uncertain = [a.name for a in arms if a is not best and
                  (a.mean - a.ci95()) <= (best.mean + best.ci95())]
     return {
