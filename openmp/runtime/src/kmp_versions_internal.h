@@ -209,6 +209,11 @@ static inline void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
   s->explored.store(n, std::memory_order_release);
 }
 
+// stats.csv's columns (docs/runtime.md); a model store file adds ",age".
+#define KMP_MV_STATS_COLUMNS                                                   \
+  "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"          \
+  "sum_squares_ns2,total_ns,policy,cluster,loaded,origin"
+
 // Rows of a stats.csv or model store file, by (type, cost, locality, name,
 // cluster): OMP_SELECT_LOAD's and the model store's rows that keys start
 // from (__kmp_mv_saved, read-only once the store is open), and the store's
@@ -240,6 +245,8 @@ kmp_mv_saved_t *__kmp_mv_rows_find(const kmp_mv_rows_t *rows, kmp_int32 type,
 // Adds v (allocated with KMP_INTERNAL_MALLOC, its strings with
 // __kmp_str_format) to rows, which then owns it.
 void __kmp_mv_rows_add(kmp_mv_rows_t *rows, kmp_mv_saved_t *v);
+// Frees one row (not in a table) or every row of a table.
+void __kmp_mv_row_free(kmp_mv_saved_t *v);
 void __kmp_mv_rows_free(kmp_mv_rows_t *rows);
 
 // What version `slot` of key s (of type t) started from, when it started

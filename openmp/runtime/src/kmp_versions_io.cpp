@@ -78,7 +78,7 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
     v->type = row.type;
     v->locality = row.locality;
     v->cost = row.cost;
-    v->version = 0;
+    v->version = row.version;
     v->age = row.age;
     v->name = __kmp_str_format("%s", row.name);
     v->location = __kmp_str_format("%s", row.location);
@@ -181,10 +181,8 @@ static void __kmp_mv_write_key(kmp_mv_type_t *t, kmp_mv_stats_t *s, void *f) {
 // call that writes it).
 static void __kmp_mv_write_stats(const char *variable, const char *path,
                                  int id) {
-  FILE *f = __kmp_mvomp_csv_open(
-      variable, path, NULL,
-      "type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
-      "sum_squares_ns2,total_ns,policy,cluster,loaded,origin\n");
+  FILE *f =
+      __kmp_mvomp_csv_open(variable, path, NULL, KMP_MV_STATS_COLUMNS "\n");
   if (f == NULL)
     return;
   __kmp_mv_for_each_key(id, __kmp_mv_write_key, f);

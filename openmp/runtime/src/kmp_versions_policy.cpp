@@ -188,8 +188,9 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
       first = i;
     if (!p->eliminate)
       break; // the thesis' order
-    predicted |= __kmp_mv_predicted(a);
-    double m = a->n > 0 || __kmp_mv_predicted(a) ? a->mean : 0.0;
+    bool from_prediction = __kmp_mv_predicted(a);
+    predicted |= from_prediction;
+    double m = a->n > 0 || from_prediction ? a->mean : 0.0;
     if (pick < 0 || m < low)
       pick = i, low = m;
   }
@@ -475,7 +476,6 @@ bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
     return false; // one distinct cost: no slope
   fit->b = sxy / sxx;
   fit->a = my - fit->b * mx;
-  fit->n = n;
   double rss = 0;
   for (int i = 0; i < n; ++i) {
     double r = log(time[i]) - (fit->a + fit->b * log(cost[i]));
@@ -592,10 +592,12 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
   if (n != 12 && n != 13 && n != 15 && n != 16)
     return "expected 15 comma-separated fields (16 in a model store, 12 or 13 "
            "from earlier releases)";
-  int64_t type, cost, locality, count;
+  int64_t type, version, cost, locality, count;
   double mean, stddev;
   if (!__kmp_mv_parse_int(f[0], &type) || type < INT32_MIN || type > INT32_MAX)
     return "type is not an integer of 32 bits";
+  if (!__kmp_mv_parse_int(f[1], &version) || version < 0 || version > INT32_MAX)
+    return "version is not an integer from 0 to 2^31-1";
   if (!__kmp_mv_parse_int(f[4], &cost))
     return "cost is not an integer of 64 bits";
   if (!__kmp_mv_parse_int(f[5], &locality) || locality < -1 || locality > 3)
@@ -614,10 +616,10 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
       (!__kmp_mv_parse_int(f[15], &age) || age < 0 || age > UINT32_MAX))
     return "age is not an integer from 0 to 2^32-1";
   row->type = (int)type;
+  row->version = (int)version;
   row->name = f[2];
   row->location = f[3];
   row->age = (uint32_t)age;
-  row->fields = n;
   row->cost = cost;
   row->locality = (int)locality;
   row->count = (uint64_t)count;

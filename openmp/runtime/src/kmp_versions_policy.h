@@ -124,7 +124,6 @@ struct kmp_mv_policy_t {
 struct kmp_mv_fit_t {
   double a, b;  // log time = a + b log cost
   double sigma; // residual standard deviation of log time
-  int n;        // points
 };
 // Fits the n points (cost[i] > 0, time[i] > 0); false when they have fewer
 // than 2 distinct costs.
@@ -297,6 +296,7 @@ const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind);
 // cluster) or 13 (no loaded and origin).
 struct kmp_mv_stats_row_t {
   int type;
+  int version;          // the version's index in the run that wrote the row
   const char *name;     // unquoted, inside the parsed line
   const char *location; // the same
   int64_t cost;
@@ -305,7 +305,6 @@ struct kmp_mv_stats_row_t {
   double mean, stddev; // ns
   const char *cluster; // "" without ERASE
   uint32_t age;        // the store's: runs since the version last ran, else 0
-  int fields;          // how many the line had
 };
 
 // Parses one line of stats.csv in place (fields are unquoted and terminated

@@ -318,13 +318,17 @@ kmp_mv_saved_t *__kmp_mv_rows_find(const kmp_mv_rows_t *rows, kmp_int32 type,
   return v;
 }
 
+void __kmp_mv_row_free(kmp_mv_saved_t *v) {
+  __kmp_str_free(&v->name);
+  __kmp_str_free(&v->location);
+  __kmp_str_free(&v->cluster);
+  KMP_INTERNAL_FREE(v);
+}
+
 void __kmp_mv_rows_free(kmp_mv_rows_t *rows) {
   for (kmp_mv_saved_t *v = rows->first, *next; v; v = next) {
     next = v->all;
-    __kmp_str_free(&v->name);
-    __kmp_str_free(&v->location);
-    __kmp_str_free(&v->cluster);
-    KMP_INTERNAL_FREE(v);
+    __kmp_mv_row_free(v);
   }
   KMP_INTERNAL_FREE(rows->buckets);
   *rows = kmp_mv_rows_t{NULL, 0, 0, NULL, NULL};

@@ -79,7 +79,6 @@ struct kmp_mv_store_t {
   // What loading found.
   int exists, bad, skipped; // the file exists; is malformed; LOAD overrides
   unsigned runs;            // runs merged into it so far
-  size_t rows, used, stale; // its rows; loaded; measured again (stale)
 };
 static kmp_mv_store_t __kmp_mv_store;
 static kmp_bootstrap_lock_t __kmp_mv_store_lock =
@@ -421,18 +420,12 @@ void __kmp_mv_store_open_slow(void) {
         weight = KMP_MV_STORE_WEIGHT;
       for (kmp_mv_saved_t *r = rows.first, *next; r; r = next) {
         next = r->all;
-        ++st->rows;
         if (r->age >= KMP_MV_STORE_STALE) {
-          ++st->stale;
-          __kmp_str_free(&r->name);
-          __kmp_str_free(&r->location);
-          __kmp_str_free(&r->cluster);
-          KMP_INTERNAL_FREE(r);
+          __kmp_mv_row_free(r);
           continue;
         }
         r->arm = __kmp_mv_arm_cap(&r->arm, weight);
         __kmp_mv_rows_add(&__kmp_mv_saved, r);
-        ++st->used;
       }
       KMP_INTERNAL_FREE(rows.buckets); // the rows moved
     }
@@ -459,9 +452,7 @@ static void __kmp_mv_store_save(const kmp_mv_rows_t *rows, unsigned runs) {
   fprintf(f, "# program: %s\n", st->program);
   fprintf(f, "# machine: %s\n", st->machine);
   fprintf(f, "# runs: %u\n", runs);
-  fputs("type,version,name,location,cost,locality,count,mean_ns,stddev_ns,"
-        "sum_squares_ns2,total_ns,policy,cluster,loaded,origin,age\n",
-        f);
+  fputs(KMP_MV_STATS_COLUMNS ",age\n", f);
   const char *policy = __kmp_mv_policy_name(__kmp_mv_policy.kind);
   size_t n = 0;
   for (const kmp_mv_saved_t *r = rows->first; r; r = r->all) {

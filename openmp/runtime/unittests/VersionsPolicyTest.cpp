@@ -412,7 +412,7 @@ TEST(VersionsPolicy, ParseStatsRow) {
   char Store[] = "1,0,\"a\",\"\",0,-1,5,30000.0,0.0,0,0.0,mean,,5,store,7";
   ASSERT_EQ(__kmp_mv_parse_stats_row(Store, &Row), nullptr);
   EXPECT_EQ(Row.age, 7u);
-  EXPECT_EQ(Row.fields, 16);
+  EXPECT_EQ(Row.version, 0);
   // What is wrong is said.
   const char *Errors[][2] = {
       {"1,0,\"a,\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "not closed"},
@@ -420,6 +420,7 @@ TEST(VersionsPolicy, ParseStatsRow) {
       {"1,0,\"a\",\"\",0,-1,5", "15 comma-separated"},
       {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,,6,run", "loaded"},
       {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,,5,store,-1", "age"},
+      {"1,x,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "version"},
       {"x,0,\"a\",\"\",0,-1,5,1.0,0.0,0,0.0,mean,", "type"},
       {"1,0,\"a\",\"\",1e3,-1,5,1.0,0.0,0,0.0,mean,", "cost"},
       {"1,0,\"a\",\"\",0,4,5,1.0,0.0,0,0.0,mean,", "locality"},

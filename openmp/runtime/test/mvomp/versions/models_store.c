@@ -22,6 +22,9 @@
 // ... until "fast" has not run for 10 runs: its statistics are stale and it
 // is measured again, from nothing (stats.csv: origin run), and chosen.
 // RUN: bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run; done' | FileCheck --check-prefix=SLOW %s
+// A row no run touched keeps its columns, its age grows: "fast" is version 1,
+// not run for 9 runs.
+// RUN: grep '"fast"' %t.dir/m/*.csv | FileCheck --check-prefix=UNTOUCHED %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run | FileCheck --check-prefix=SLOW %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=s3.csv %libomp-run | FileCheck --check-prefix=LOADED %s
 // RUN: FileCheck --check-prefix=RECHECK %s < s3.csv
@@ -69,6 +72,9 @@
 // The default directory is under XDG_CACHE_HOME, else HOME.
 // RUN: rm -rf %t.dir/home && env -u OMP_SELECT_MODELS OMP_NUM_THREADS=1 HOME=%t.dir/home %libomp-run > /dev/null && ls %t.dir/home/.cache/mvomp/models | FileCheck --check-prefix=FILE %s
 // RUN: rm -rf %t.dir/xdg && env -u OMP_SELECT_MODELS OMP_NUM_THREADS=1 XDG_CACHE_HOME=%t.dir/xdg %libomp-run > /dev/null && ls %t.dir/xdg/mvomp/models | FileCheck --check-prefix=FILE %s
+// RUN: rm -rf %t.dir/on && env OMP_SELECT_MODELS=on OMP_NUM_THREADS=1 HOME=%t.dir/on %libomp-run > /dev/null && ls %t.dir/on/.cache/mvomp/models | FileCheck --check-prefix=FILE %s
+// The directory takes the placeholders of every MVOMP path: one store per rank.
+// RUN: rm -rf %t.dir/ranks && env OMP_SELECT_MODELS=%t.dir/ranks/r%%r OMPI_COMM_WORLD_RANK=3 OMP_NUM_THREADS=1 %libomp-run > /dev/null && ls %t.dir/ranks/r3 | FileCheck --check-prefix=FILE %s
 
 // FILE: {{^}}models_store.c.tmp-{{[0-9a-f]+-[0-9a-f]+}}.csv{{$}}
 // STORE1: # MVOMP model store 1
@@ -92,6 +98,7 @@
 // DISPLAY-NEXT: [MVOMP] models: found, loaded when the first multi-version task runs
 // CHANGED: sequence 1110{{0+$}}
 // SLOW: sequence {{0+$}}
+// UNTOUCHED: 1,1,"fast","test",0,-1,{{.*}},store,9{{$}}
 // RECHECK: 1,1,"fast","test",0,-1,100,{{.*}},mean,,0,run
 // EIGHT: 8
 // RUNS8: # runs: 8
