@@ -15,6 +15,8 @@ PACKAGES=(
   libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas time
   # ERASE's offline model fitting (erase-fit)
   libalglib-dev
+  # MPI ranks that learn together (libmvomp-mpi, docs/mpi.md)
+  openmpi-bin libopenmpi-dev
   # the serial builds loaded side by side by benchmarks/cholesky (one thread per BLAS call)
   libopenblas0-pthread libblis4-serial libblas3
 )

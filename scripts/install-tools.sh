@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs MVOMP's commands (docs/tools.md) into a prefix: mvomp (Python, Debian's python3
-# packages only), erase-fit (links ALGLIB, Debian's libalglib-dev) and erase-calibrate, from the
+# packages only), erase-fit (links ALGLIB, Debian's libalglib-dev), erase-calibrate and
+# libmvomp-mpi (Open MPI's mpicc, Debian's libopenmpi-dev), from the
 # overlaid source tree's openmp/runtime/tools/. scripts/build.sh runs it with libomp's build, so
 # the commands are cached and installed with libomp.
 #
@@ -16,7 +17,15 @@ mkdir -p "$dest/bin" "$dest/lib/mvomp/mvomp_tools"
   -lalglib -o "$dest/bin/erase-fit"
 "${cxx[@]}" "$rt/tools/erase_calibrate.cpp" "$rt/src/kmp_erase_power.cpp" \
   "$rt/src/kmp_erase_clusters.cpp" -pthread -o "$dest/bin/erase-calibrate"
+# libmvomp-mpi (docs/mpi.md): built with Open MPI's mpicc driving this clang; libomp never links MPI.
+command -v mpicc >/dev/null || { echo "install-tools.sh: mpicc not found (Debian's libopenmpi-dev)" >&2; exit 1; }
+mkdir -p "$dest/lib" "$dest/include"
+cc=$(dirname "$(command -v "${CXX:-clang++}")")/clang
+[ -x "$cc" ] || cc=cc
+OMPI_CC=$cc mpicc -O2 -fPIC -shared -Wall -Werror "$rt/tools/mvomp-mpi/mvomp_mpi.c" \
+  -o "$dest/lib/libmvomp-mpi.so"
+install -m 644 "$rt/tools/mvomp-mpi/mvomp-mpi.h" "$dest/include/mvomp-mpi.h"
 rm -f "$dest/lib/mvomp/mvomp_tools/"*.py
 cp -p "$rt/tools/mvomp/mvomp_tools/"*.py "$dest/lib/mvomp/mvomp_tools/"
 install -m 755 "$rt/tools/mvomp/mvomp" "$dest/bin/mvomp"
-echo "installed mvomp, erase-fit and erase-calibrate in $dest/bin"
+echo "installed mvomp, erase-fit and erase-calibrate in $dest/bin, libmvomp-mpi in $dest/lib"

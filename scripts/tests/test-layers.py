@@ -29,6 +29,7 @@ FILES = [
     ("kmp_versions_registry", "versions"),
     ("kmp_versions_io", "versions"),
     ("kmp_versions_store", "versions"),
+    ("kmp_versions_share", "versions"),
     ("kmp_versions_dispatch", "versions"),
     ("kmp_versions_launch", "versions"),
     ("kmp_erase_machine", "erase"),

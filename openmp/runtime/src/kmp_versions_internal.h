@@ -13,6 +13,8 @@
  *                              the trace recorder, stats.csv and trace.csv
  *   kmp_versions_store.cpp     the model store (OMP_SELECT_MODELS): its
  *                              identity, loading, merging at exit
+ *   kmp_versions_share.cpp     statistics shared between processes (the
+ *                              kmp_mvomp_share_* API of mvomp.h)
  *   kmp_versions_dispatch.cpp  the dispatch (choice, timing, update), the
  *                              per-thread state, the task API of mvomp.h
  *   kmp_versions_launch.cpp    the compiler's ABI: registration is in the
@@ -82,7 +84,9 @@ struct kmp_mv_stats_t {
   kmp_mv_spin_t lock;
   // The type's key count when its versions were last predicted (under lock).
   int predicted_at;
-  char pad[4];
+  // The generation of what other processes sent that the arms hold (under
+  // lock; __kmp_mv_shared_gen).
+  kmp_int32 shared_gen;
   kmp_mv_key_t key; // t and sum end the first line
   // Versions 0..explored-1 have the policy's quota of executions
   // (__kmp_mv_explored): a dispatch of a type with no more versions than that
@@ -95,6 +99,11 @@ struct kmp_mv_stats_t {
   // changes the policy). Stored under the lock, and only when it changes (the
   // line stays shared between readers).
   std::atomic<int> mean_best{-1};
+  // Statistics shared between processes (kmp_versions_share.cpp, under the
+  // lock): per arm, the started executions held for the other processes'
+  // part of the exploration (__kmp_mv_shared_started); NULL until then.
+  kmp_uint64 *reserved;
+  int nreserved;
 };
 static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
@@ -252,10 +261,36 @@ void __kmp_mv_rows_free(kmp_mv_rows_t *rows);
 // What version `slot` of key s (of type t) started from, when it started
 // from saved rows and robust statistics have not found it changed since; else
 // NULL. Its count is stats.csv's loaded column.
+// stats.csv's loaded column adds what other processes sent.
 const kmp_mv_arm_t *__kmp_mv_loaded_arm(const kmp_mv_type_t *t,
                                         const kmp_mv_stats_t *s, int slot);
 kmp_uint64 __kmp_mv_loaded_count(const kmp_mv_type_t *t,
                                  const kmp_mv_stats_t *s, int slot);
+
+// What other processes measured (kmp_mvomp_share_import, e.g. other MPI
+// ranks through libmvomp-mpi), summed over them, by (type, cost, locality,
+// name, cluster): generation g is __kmp_mv_shared[g & 1]. A generation is
+// read-only once published (under __kmp_mv_shared_lock) and freed two
+// generations later, when every key has moved on (s->shared_gen).
+extern kmp_bootstrap_lock_t __kmp_mv_shared_lock;
+extern kmp_mv_rows_t __kmp_mv_shared[2];
+extern std::atomic<int> __kmp_mv_shared_gen;
+// What this process's exit writes to the model store (kmp_mvomp_share_store):
+// 0 its own executions, 1 its own and the other processes', -1 nothing.
+extern int __kmp_mv_share_store_mode;
+// What other processes measured of version `slot` of key s, as the key holds
+// it (generation s->shared_gen), or NULL.
+const kmp_mv_arm_t *__kmp_mv_shared_arm(const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s, int slot);
+// a less part, exactly (__kmp_mv_arm_subtract), or by count only when robust
+// statistics restarted a (its mean is its recent executions').
+kmp_mv_arm_t __kmp_mv_arm_remove(const kmp_mv_arm_t *a,
+                                 const kmp_mv_arm_t *part);
+// This process's own executions of version `slot` of key s: its statistics
+// less what it started from (__kmp_mv_loaded_arm) and, unless with_shared,
+// what other processes sent.
+kmp_mv_arm_t __kmp_mv_own_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
+                              int slot, bool with_shared);
 
 // Parses the text of a stats.csv or model store file (in place) into rows,
 // with origin as each arm's origin: a malformed line is a warning through w

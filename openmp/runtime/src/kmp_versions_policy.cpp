@@ -179,7 +179,13 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
   int first = -1, pick = -1;
   bool predicted = false;
   double low = 0.0;
-  for (int i = 0; i < ncand; ++i) {
+  // Processes sharing their statistics start at different candidates.
+  int from = p->explore_ranks > 1 && p->explore_rank > 0
+                 ? (int)((long long)p->explore_rank % p->explore_ranks * ncand /
+                         p->explore_ranks)
+                 : 0;
+  for (int j = 0; j < ncand; ++j) {
+    int i = from + j < ncand ? from + j : from + j - ncand;
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (a->started >= __kmp_mv_arm_quota(p, a, reps) ||
         __kmp_mv_eliminated(p, a, best))
@@ -315,6 +321,17 @@ int __kmp_mv_select(const kmp_mv_policy_t *p, kmp_mv_key_t *key,
   int pos = __kmp_mv_choose(p, key, cand, ncand, rng);
   key->arms[cand[pos]].started++;
   return pos;
+}
+
+uint64_t __kmp_mv_shared_started(const kmp_mv_policy_t *p,
+                                 const kmp_mv_arm_t *a, uint64_t running) {
+  uint64_t quota = __kmp_mv_arm_quota(p, a, __kmp_mv_quota(p));
+  uint64_t started = a->n + running;
+  if (p->explore_ranks > 1 && started < quota) {
+    uint64_t ranks = (uint64_t)p->explore_ranks, due = quota - started;
+    started += due * (ranks - 1) / ranks; // this one keeps at least 1
+  }
+  return started;
 }
 
 bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {

@@ -82,6 +82,13 @@ struct kmp_mv_policy_t {
   int robust;      // OMP_SELECT_ROBUST: clamp outliers, restart on a change
   int gb_relative; // OMP_GB_REWARD=relative: GB's reward relative to the mean
   int eliminate;   // OMP_SELECT_ELIMINATE: hopeless versions stop exploring
+  // Processes that share their statistics (kmp_mvomp_share_ranks, e.g. MPI
+  // ranks through libmvomp-mpi): this one is explore_rank of explore_ranks,
+  // and explores the candidates from explore_rank * ncand / explore_ranks on
+  // (wrapping around), so that the processes first run different versions.
+  // 0 ranks: from the first, the thesis' order.
+  int explore_rank;
+  int explore_ranks;
 };
 
 // Default parameters (thesis 000 and the MVOMP issue tracker).
@@ -176,6 +183,17 @@ static inline uint64_t __kmp_mv_quota(const kmp_mv_policy_t *policy) {
     return (uint64_t)policy->mean_reps;
   }
 }
+
+// After statistics from other processes were merged into arm a (a->n counts
+// every process's executions, `running` are this process's executions of it
+// still running): its started count, which holds this process's part of the
+// exploration still due. With p->explore_ranks > 1 processes sharing, each
+// explores about 1/explore_ranks of what a's quota still lacks: the others'
+// parts are counted as started, so that processes that all see one version
+// short of its quota do not all run it (each then learns what the others ran
+// at the next exchange, and the parts are counted again from it).
+uint64_t __kmp_mv_shared_started(const kmp_mv_policy_t *p,
+                                 const kmp_mv_arm_t *a, uint64_t running);
 
 // Whether every arm of key has completed __kmp_mv_quota(policy) executions.
 // With elimination, an eliminated arm counts as explored; under Mean, an arm

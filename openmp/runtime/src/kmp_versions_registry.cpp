@@ -357,7 +357,47 @@ const kmp_mv_arm_t *__kmp_mv_loaded_arm(const kmp_mv_type_t *t,
 kmp_uint64 __kmp_mv_loaded_count(const kmp_mv_type_t *t,
                                  const kmp_mv_stats_t *s, int slot) {
   const kmp_mv_arm_t *l = __kmp_mv_loaded_arm(t, s, slot);
-  return l ? l->n : 0;
+  const kmp_mv_arm_t *o = __kmp_mv_shared_arm(t, s, slot);
+  return (l ? l->n : 0) + (o ? o->n : 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* What other processes measured (kmp_versions_share.cpp receives it)        */
+
+kmp_bootstrap_lock_t __kmp_mv_shared_lock =
+    KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_mv_shared_lock);
+kmp_mv_rows_t __kmp_mv_shared[2] = {{NULL, 0, 0, NULL, NULL},
+                                    {NULL, 0, 0, NULL, NULL}};
+std::atomic<int> __kmp_mv_shared_gen{0};
+int __kmp_mv_share_store_mode = 0;
+
+const kmp_mv_arm_t *__kmp_mv_shared_arm(const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s, int slot) {
+  if (s->shared_gen == 0)
+    return NULL; // nothing received when the key last took it
+  const kmp_mv_saved_t *v = __kmp_mv_rows_find(
+      &__kmp_mv_shared[s->shared_gen & 1], t->id, s->cost, s->locality,
+      t->versions.load(std::memory_order_acquire)[slot].name,
+      __kmp_mvomp_cluster_name(s->cluster));
+  return v ? &v->arm : NULL;
+}
+
+kmp_mv_arm_t __kmp_mv_arm_remove(const kmp_mv_arm_t *a,
+                                 const kmp_mv_arm_t *part) {
+  if (!(a->origin & KMP_MV_ORIGIN_CHANGED))
+    return __kmp_mv_arm_subtract(a, part);
+  return __kmp_mv_arm_cap(a, part->n < a->n ? a->n - part->n : 0);
+}
+
+kmp_mv_arm_t __kmp_mv_own_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
+                              int slot, bool with_shared) {
+  kmp_mv_arm_t own = s->key.arms[slot];
+  const kmp_mv_arm_t *part = __kmp_mv_loaded_arm(t, s, slot);
+  if (part != NULL)
+    own = __kmp_mv_arm_subtract(&own, part);
+  if (!with_shared && (part = __kmp_mv_shared_arm(t, s, slot)) != NULL)
+    own = __kmp_mv_arm_remove(&own, part);
+  return own;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -496,6 +536,22 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
       s->key.sum += saved->mean * (double)saved->n;
       loaded = true;
     }
+  }
+  // What other processes measured (kmp_mvomp_share_import).
+  if (__kmp_mv_shared_gen.load(std::memory_order_acquire) > 0) {
+    __kmp_acquire_bootstrap_lock(&__kmp_mv_shared_lock);
+    if (s->key.narms == 0)
+      s->shared_gen = __kmp_mv_shared_gen.load(std::memory_order_relaxed);
+    for (int i = s->key.narms; i < n; ++i) {
+      const kmp_mv_arm_t *shared = __kmp_mv_shared_arm(t, s, i);
+      if (shared != NULL) {
+        s->key.arms[i] = __kmp_mv_arm_merge(&s->key.arms[i], shared);
+        s->key.t += shared->n;
+        s->key.sum += shared->mean * (double)shared->n;
+        loaded = true;
+      }
+    }
+    __kmp_release_bootstrap_lock(&__kmp_mv_shared_lock);
   }
   if (s->key.narms == 0 && __kmp_mv_predict && policy->eliminate &&
       s->cost > 0)

@@ -550,8 +550,9 @@ static int __kmp_mv_store_lock_file(void) {
 static bool __kmp_mv_store_merge_arm(kmp_mv_rows_t *rows, kmp_mv_type_t *t,
                                      kmp_mv_stats_t *s, int v) {
   const kmp_mv_arm_t *a = &s->key.arms[v];
-  const kmp_mv_arm_t *loaded = __kmp_mv_loaded_arm(t, s, v);
-  kmp_mv_arm_t own = loaded ? __kmp_mv_arm_subtract(a, loaded) : *a;
+  // With statistics shared between processes, one of them writes everyone's
+  // (kmp_mvomp_share_store).
+  kmp_mv_arm_t own = __kmp_mv_own_arm(t, s, v, __kmp_mv_share_store_mode == 1);
   if (own.n == 0)
     return false;
   const kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
@@ -596,8 +597,9 @@ static void __kmp_mv_store_merge_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
 
 static void __kmp_mv_store_write(void) {
   kmp_mv_store_t *st = &__kmp_mv_store;
-  if (!__kmp_mv_store_opened.load(std::memory_order_acquire) || st->dir == NULL)
-    return;
+  if (!__kmp_mv_store_opened.load(std::memory_order_acquire) ||
+      st->dir == NULL || __kmp_mv_share_store_mode < 0)
+    return; // no store, or another process writes it
   if (!__kmp_mv_mkdirs(st->dir))
     return;
   int lock = __kmp_mv_store_lock_file();

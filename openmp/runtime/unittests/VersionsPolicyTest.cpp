@@ -476,6 +476,57 @@ TEST(VersionsPolicy, ArmMergeSubtractCap) {
   EXPECT_EQ(__kmp_mv_arm_cap(&All.Arms[0], 1).m2, 0.0);
 }
 
+// Processes sharing their statistics (docs/mpi.md): rank r of R explores
+// from version r * n / R on, wrapping around; one process, or none given,
+// explores in the thesis' order.
+TEST(VersionsPolicy, ExplorationSpreadOverRanks) {
+  for (int Rank = 0; Rank < 4; ++Rank) {
+    Bandit Bd(kmp_mv_mean, 8);
+    Bd.Policy.explore_rank = Rank;
+    Bd.Policy.explore_ranks = 4;
+    std::vector<int> Order;
+    for (int I = 0; I < 8 * KMP_MV_DEFAULT_MEAN_REPS; ++I) {
+      int Arm = Bd.select();
+      if (Order.empty() || Order.back() != Arm)
+        Order.push_back(Arm);
+      Bd.update(Arm, 100.0 + Arm);
+    }
+    std::vector<int> Want;
+    for (int I = 0; I < 8; ++I)
+      Want.push_back((2 * Rank + I) % 8);
+    EXPECT_EQ(Order, Want) << "rank " << Rank;
+  }
+  Bandit One(kmp_mv_ucb, 3);
+  One.Policy.explore_rank = 0;
+  One.Policy.explore_ranks = 1;
+  EXPECT_EQ(One.select(), 0);
+}
+
+// After an exchange, a version short of its quota is explored by about
+// 1/R of the R processes' executions each: the others' parts count as
+// started, this process keeps at least one, and none once the quota is met.
+TEST(VersionsPolicy, SharedStartedHoldsTheOthersPart) {
+  kmp_mv_policy_t P{};
+  P.kind = kmp_mv_mean;
+  P.mean_reps = 5;
+  P.explore_ranks = 4;
+  kmp_mv_arm_t A{};
+  A.n = 1; // 4 executions due: 3 held for the other 3 ranks
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 0), 4u);
+  // 1 running here: 3 due, 2 held for the others, so 1 more may start here.
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 1), 4u);
+  A.n = 4; // 1 due: this rank may run it
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 0), 4u);
+  A.n = 7; // explored
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 2), 9u);
+  P.explore_ranks = 0; // not sharing: started = completed + running
+  A.n = 1;
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 0), 1u);
+  P.explore_ranks = 4;
+  P.kind = kmp_mv_gb; // no quota: nothing held
+  EXPECT_EQ(__kmp_mv_shared_started(&P, &A, 0), 1u);
+}
+
 // Where statistics come from (stats.csv's origin): robust statistics mark
 // a restarted arm changed, so that what was loaded no longer counts.
 TEST(VersionsPolicy, OriginNamesAndChange) {

@@ -16,6 +16,8 @@
 #ifndef MVOMP_H
 #define MVOMP_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -65,6 +67,33 @@ extern void kmp_task_impl_stat_print_csv(int id);
 /* Writes ./trace.csv: one row per traced execution (tracing is on when
  * OMP_SELECT_TRACE is set). */
 extern void kmp_task_trace_write(void);
+
+/* --- Sharing statistics between processes (docs/mpi.md) ---
+ * For transports that let processes running the same program learn together:
+ * libmvomp-mpi (mvomp-mpi.h) uses them between MPI ranks. */
+
+/* This process's own executions (not what it loaded or was sent), in an
+ * opaque buffer of *size bytes to pass to the other processes' import; free
+ * it with kmp_mvomp_share_free. NULL and *size = 0 when it has none. */
+extern void *kmp_mvomp_share_export(size_t *size);
+extern void kmp_mvomp_share_free(void *exported);
+/* Makes the statistics of this process its own executions plus the sum of the
+ * parts, the other processes' latest exports (each export is cumulative: it
+ * replaces what the same processes sent before; a part of size 0 is empty).
+ * Returns the number of (type, cost, locality, version) rows received, or -1
+ * with a warning when a part is malformed (then nothing changes). */
+extern int kmp_mvomp_share_import(int nparts, const void *const *parts,
+                                  const size_t *sizes);
+/* This process is `rank` of `size` sharing: it explores versions starting
+ * from rank * (number of versions) / size, so that each first runs different
+ * versions. */
+extern void kmp_mvomp_share_ranks(int rank, int size);
+/* What this process writes to the model store at exit: 0 (default) its own
+ * executions, 1 its own and the others' (one process writes for all),
+ * -1 nothing. */
+extern void kmp_mvomp_share_store(int mode);
+/* The number of keys (type, cost, locality) still exploring in this process. */
+extern int kmp_mvomp_share_exploring(void);
 
 #ifdef __cplusplus
 }
