@@ -179,8 +179,12 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
   int first = -1, pick = -1;
   bool predicted = false;
   double low = 0.0;
-  // Processes sharing their statistics start at different candidates.
-  int from = p->explore_ranks > 1 && p->explore_rank > 0
+  // Processes sharing their statistics start at different candidates, and
+  // take them in turns (the least started first): each then measures
+  // different versions before the exchanges, and elimination has a best to
+  // compare with after one execution of each.
+  bool sharing = p->explore_ranks > 1;
+  int from = sharing && p->explore_rank > 0
                  ? (int)((long long)p->explore_rank % p->explore_ranks * ncand /
                          p->explore_ranks)
                  : 0;
@@ -190,8 +194,10 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
     if (a->started >= __kmp_mv_arm_quota(p, a, reps) ||
         __kmp_mv_eliminated(p, a, best))
       continue;
-    if (first < 0)
+    if (first < 0 || (sharing && a->started < key->arms[cand[first]].started))
       first = i;
+    if (sharing)
+      continue; // (predictions too: the turns spread them)
     if (!p->eliminate)
       break; // the thesis' order
     bool from_prediction = __kmp_mv_predicted(a);

@@ -84,9 +84,10 @@ struct kmp_mv_policy_t {
   int eliminate;   // OMP_SELECT_ELIMINATE: hopeless versions stop exploring
   // Processes that share their statistics (kmp_mvomp_share_ranks, e.g. MPI
   // ranks through libmvomp-mpi): this one is explore_rank of explore_ranks,
-  // and explores the candidates from explore_rank * ncand / explore_ranks on
-  // (wrapping around), so that the processes first run different versions.
-  // 0 ranks: from the first, the thesis' order.
+  // and explores the candidates in turns (the least started first) from
+  // explore_rank * ncand / explore_ranks on (wrapping around), so that the
+  // processes first run different versions. 0 or 1 ranks: the thesis' order
+  // (each version its quota, one after the other).
   int explore_rank;
   int explore_ranks;
 };

@@ -477,29 +477,33 @@ TEST(VersionsPolicy, ArmMergeSubtractCap) {
 }
 
 // Processes sharing their statistics (docs/mpi.md): rank r of R explores
-// from version r * n / R on, wrapping around; one process, or none given,
-// explores in the thesis' order.
+// in turns from version r * n / R on, wrapping around, each version its
+// quota; one process, or none given, explores in the thesis' order.
 TEST(VersionsPolicy, ExplorationSpreadOverRanks) {
   for (int Rank = 0; Rank < 4; ++Rank) {
     Bandit Bd(kmp_mv_mean, 8);
     Bd.Policy.explore_rank = Rank;
     Bd.Policy.explore_ranks = 4;
-    std::vector<int> Order;
+    std::vector<int> Order, Count(8);
     for (int I = 0; I < 8 * KMP_MV_DEFAULT_MEAN_REPS; ++I) {
       int Arm = Bd.select();
-      if (Order.empty() || Order.back() != Arm)
-        Order.push_back(Arm);
+      Order.push_back(Arm);
+      Count[Arm]++;
       Bd.update(Arm, 100.0 + Arm);
     }
-    std::vector<int> Want;
-    for (int I = 0; I < 8; ++I)
-      Want.push_back((2 * Rank + I) % 8);
-    EXPECT_EQ(Order, Want) << "rank " << Rank;
+    for (int I = 0; I < 8 * KMP_MV_DEFAULT_MEAN_REPS; ++I)
+      EXPECT_EQ(Order[I], (2 * Rank + I) % 8) << "rank " << Rank << " #" << I;
+    EXPECT_EQ(Count, std::vector<int>(8, KMP_MV_DEFAULT_MEAN_REPS));
   }
-  Bandit One(kmp_mv_ucb, 3);
+  Bandit One(kmp_mv_mean, 3);
   One.Policy.explore_rank = 0;
   One.Policy.explore_ranks = 1;
-  EXPECT_EQ(One.select(), 0);
+  std::vector<int> Order;
+  for (int I = 0; I < 6; ++I) {
+    Order.push_back(One.select());
+    One.update(Order.back(), 100.0);
+  }
+  EXPECT_EQ(Order, std::vector<int>({0, 0, 0, 0, 0, 1}));
 }
 
 // After an exchange, a version short of its quota is explored by about
