@@ -120,33 +120,32 @@ static const char *__kmp_mv_share_parse(const char *p, size_t size,
       return "truncated";
     if (rec.n == 0 || !(rec.mean >= 0.0) || !(rec.m2 >= 0.0))
       return "a record has no executions or a negative time";
+    // The names, terminated in a buffer of the parse (copied only for a new
+    // row: each row usually comes from every other process).
     const char *name = p + at + sizeof(rec);
-    char *n = __kmp_str_format("%.*s", (int)rec.name_len, name);
-    char *c =
-        __kmp_str_format("%.*s", (int)rec.cluster_len, name + rec.name_len);
-    kmp_mv_arm_t arm;
-    memset(&arm, 0, sizeof(arm));
-    kmp_mv_arm_t part = arm;
+    char n[4097], c[4097];
+    memcpy(n, name, rec.name_len);
+    n[rec.name_len] = '\0';
+    memcpy(c, name + rec.name_len, rec.cluster_len);
+    c[rec.cluster_len] = '\0';
+    kmp_mv_arm_t part;
+    memset(&part, 0, sizeof(part));
     part.n = rec.n;
     part.mean = rec.mean;
     part.m2 = rec.m2;
     kmp_mv_saved_t *r =
         __kmp_mv_rows_find(rows, rec.type, rec.cost, rec.locality, n, c);
-    if (r != NULL) {
-      r->arm = __kmp_mv_arm_merge(&r->arm, &part);
-      __kmp_str_free(&n);
-      __kmp_str_free(&c);
-    } else {
+    if (r == NULL) {
       r = (kmp_mv_saved_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_saved_t));
       memset(r, 0, sizeof(*r));
       r->type = rec.type;
       r->cost = rec.cost;
       r->locality = rec.locality;
-      r->name = n;
-      r->cluster = c;
-      r->arm = __kmp_mv_arm_merge(&arm, &part);
+      r->name = __kmp_str_format("%s", n);
+      r->cluster = __kmp_str_format("%s", c);
       __kmp_mv_rows_add(rows, r);
     }
+    r->arm = __kmp_mv_arm_merge(&r->arm, &part);
     at += KMP_MV_SHARE_ALIGN(len);
     if (at > size)
       at = size;
@@ -221,9 +220,12 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
 // created here.
 static void __kmp_mv_share_create_keys(const kmp_mv_rows_t *rows) {
   const char *none = __kmp_mvomp_cluster_name(-1);
-  for (const kmp_mv_saved_t *r = rows->first; r; r = r->all) {
+  for (const kmp_mv_saved_t *r = rows->first, *prev = NULL; r;
+       prev = r, r = r->all) {
     kmp_mv_type_t *t;
-    if (strcmp(r->cluster, none) != 0 ||
+    if ((prev && prev->type == r->type && prev->cost == r->cost &&
+         prev->locality == r->locality) || // a key's versions are in a row
+        strcmp(r->cluster, none) != 0 ||
         (t = __kmp_mv_find_type(r->type)) == NULL)
       continue;
     kmp_mv_stats_t *s = __kmp_mv_get_stats(t, r->cost, r->locality, -1);
