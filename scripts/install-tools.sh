@@ -19,12 +19,15 @@ mkdir -p "$dest/bin" "$dest/lib/mvomp/mvomp_tools"
   "$rt/src/kmp_erase_clusters.cpp" -pthread -o "$dest/bin/erase-calibrate"
 # libmvomp-mpi (docs/mpi.md): built with Open MPI's mpicc driving this clang; libomp never links MPI.
 command -v mpicc >/dev/null || { echo "install-tools.sh: mpicc not found (Debian's libopenmpi-dev)" >&2; exit 1; }
-mkdir -p "$dest/lib" "$dest/include"
+mkdir -p "$dest/lib"
 cc=$(dirname "$(command -v "${CXX:-clang++}")")/clang
 [ -x "$cc" ] || cc=cc
 OMPI_CC=$cc mpicc -O2 -fPIC -shared -Wall -Werror "$rt/tools/mvomp-mpi/mvomp_mpi.c" \
   -o "$dest/lib/libmvomp-mpi.so"
-install -m 644 "$rt/tools/mvomp-mpi/mvomp-mpi.h" "$dest/include/mvomp-mpi.h"
+# Its header goes beside omp.h and mvomp.h, where clang finds them without -I.
+inc=$(dirname "$(find "$dest" -name omp.h -print -quit)")
+[ "$inc" != . ] || { echo "install-tools.sh: no omp.h under $dest" >&2; exit 1; }
+install -m 644 "$rt/tools/mvomp-mpi/mvomp-mpi.h" "$inc/mvomp-mpi.h"
 rm -f "$dest/lib/mvomp/mvomp_tools/"*.py
 cp -p "$rt/tools/mvomp/mvomp_tools/"*.py "$dest/lib/mvomp/mvomp_tools/"
 install -m 755 "$rt/tools/mvomp/mvomp" "$dest/bin/mvomp"
