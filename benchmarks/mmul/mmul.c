@@ -21,44 +21,7 @@
 
 #include "../common/blas_libs.h"
 #include "../common/random.h"
-#include "mmul_versions.inc"
-
-static long long grain; // leaf^3: a product of at most this many multiplications is a leaf
-static int ld;          // leading dimension of A, B and C (row-major n x n)
-static int subset;      // 1: the 13 versions of solve_subset, 0: all 219
-
-static void mmul(int m, int n, int p, const double *A, const double *B, double *C) {
-  if ((long long)m * n * p <= grain) {
-    if (subset)
-      solve_subset(m, n, p, A, B, C, ld);
-    else
-      solve_all(m, n, p, A, B, C, ld);
-    return;
-  }
-  int m2 = m / 2, n2 = n / 2, p2 = p / 2;
-  const double *A00 = A, *A01 = A + p2, *A10 = A + m2 * ld, *A11 = A10 + p2;
-  const double *B00 = B, *B01 = B + n2, *B10 = B + p2 * ld, *B11 = B10 + n2;
-  double *C00 = C, *C01 = C + n2, *C10 = C + m2 * ld, *C11 = C10 + n2;
-#pragma omp task depend(inout : C00[0])
-  mmul(m2, n2, p2, A00, B00, C00);
-#pragma omp task depend(inout : C01[0])
-  mmul(m2, n2, p2, A00, B01, C01);
-#pragma omp task depend(inout : C00[0])
-  mmul(m2, n2, p2, A01, B10, C00);
-#pragma omp task depend(inout : C01[0])
-  mmul(m2, n2, p2, A01, B11, C01);
-#pragma omp task depend(inout : C10[0])
-  mmul(m2, n2, p2, A10, B00, C10);
-#pragma omp task depend(inout : C11[0])
-  mmul(m2, n2, p2, A10, B01, C11);
-#pragma omp task depend(inout : C10[0])
-  mmul(m2, n2, p2, A11, B10, C10);
-#pragma omp task depend(inout : C11[0])
-  mmul(m2, n2, p2, A11, B11, C11);
-  // The quadrants' products must be complete before the caller's task is: its successor (the
-  // other product into the same quadrant of the level above) waits on that task only.
-#pragma omp taskwait
-}
+#include "mmul_tasks.h"
 
 // C_ref = A * B with OpenBLAS (row-major A * B is column-major B^T * A^T).
 static void reference(int n, const double *A, const double *B, double *C) {
