@@ -3,7 +3,7 @@
 # task runs once on every rank; after the exchange at MPI_Finalize, every rank's stats.csv holds
 # the sum of all ranks' executions (checked against every rank's trace: counts exactly, means within
 # the 1 ns the trace rounds to) and its loaded column what the others ran; per-rank files are distinct;
-# sharing cuts exploration (Mean and UCB, counted in the traces); a rank with no multi-version
+# sharing cuts exploration at least 3x (Mean and UCB, counted in the traces); a rank with no multi-version
 # tasks and a program that never calls MPI work; one model store is written once for all; a rank
 # that dies leaves the store readable; OMP_SELECT_SHARE=off shares nothing, a bad value warns.
 #
@@ -76,13 +76,14 @@ run np4 4 20 2 && check np4 4
 # Each rank's trace and stats are its own files (the %r and %p placeholders).
 [ "$(ls np4/trace-*.csv | wc -l)" = 4 ] || fail "np4: not 4 distinct traces"
 
-# Sharing cuts exploration: the 4 ranks' executions of non-best versions, with and without.
+# Sharing cuts exploration at least 3x: the 4 ranks' executions of non-best versions, with and
+# without (the versions report nominal times: the counts do not depend on the load).
 for sel in mean ucb; do
   OMP_SELECT=$sel OMP_SELECT_SHARE=off run "off-$sel" 4 30 2
   OMP_SELECT=$sel run "on-$sel" 4 30 2
   off=$(nonbest "off-$sel") on=$(nonbest "on-$sel")
   echo "$sel: non-best executions over 4 ranks: $off alone, $on sharing"
-  [ $((on * 2)) -le "$off" ] || fail "$sel: sharing did not halve exploration ($on vs $off)"
+  [ $((on * 3)) -le "$off" ] || fail "$sel: sharing did not cut exploration 3x ($on vs $off)"
 done
 # Off: each rank alone (its stats.csv holds its trace only).
 grep -q ',[1-9][0-9]*,[a-z]*$' <(cut -d, -f14,15 off-mean/stats-0.csv | tail -n +2 | sed 's/^/x,/') &&
