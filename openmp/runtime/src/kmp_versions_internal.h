@@ -207,6 +207,12 @@ static inline int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
   return __kmp_mv_fixed_slot_lookup(t);
 }
 
+// Readies key s (under its lock) for the policy now in force and for
+// statistics it did not update itself (a policy change, an import): started
+// counts cover completed ones, UCB's spreads, whether it is explored, Mean's
+// kept choice.
+void __kmp_mv_readopt(kmp_mv_stats_t *s);
+
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions
 // are not.

@@ -403,12 +403,15 @@ kmp_mv_arm_t __kmp_mv_own_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 /* ------------------------------------------------------------------------ */
 /* Keys: exploration marks and growth                                        */
 
-// Readies key s for the policy now in force (under its lock).
-static void __kmp_mv_readopt(kmp_mv_type_t *, kmp_mv_stats_t *s, void *) {
+void __kmp_mv_readopt(kmp_mv_stats_t *s) {
   __kmp_mv_adopt(&__kmp_mv_policy, &s->key);
   __kmp_mv_set_explored(
       s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
       &__kmp_mv_policy);
+}
+
+static void __kmp_mv_readopt_key(kmp_mv_type_t *, kmp_mv_stats_t *s, void *) {
+  __kmp_mv_readopt(s);
 }
 
 void __kmp_mv_for_each_key(kmp_int32 id,
@@ -438,7 +441,7 @@ void __kmp_mv_policy_changed(void) {
   // A key explored under a smaller quota explores again (under the lock, by
   // started counts); one the new quota finds explored chooses without the
   // lock; Mean's kept choice is found again, or dropped under another policy.
-  __kmp_mv_for_each_key(-1, __kmp_mv_readopt, NULL);
+  __kmp_mv_for_each_key(-1, __kmp_mv_readopt_key, NULL);
 }
 
 // Prediction across costs (kmp_versions_policy.h): the versions of a new key

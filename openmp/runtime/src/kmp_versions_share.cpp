@@ -47,6 +47,7 @@ struct kmp_mv_share_rec_t {
 };
 static_assert(sizeof(kmp_mv_share_rec_t) == 48, "kmp_mv_share_rec_t");
 
+#define KMP_MV_SHARE_NAME_MAX 4096 // a version's or a cluster's name
 #define KMP_MV_SHARE_ALIGN(x) (((x) + 7) & ~(size_t)7)
 
 struct kmp_mv_share_buf_t {
@@ -115,15 +116,15 @@ static const char *__kmp_mv_share_parse(const char *p, size_t size,
       return "truncated";
     memcpy(&rec, p + at, sizeof(rec));
     size_t len = sizeof(rec) + (size_t)rec.name_len + rec.cluster_len;
-    if (rec.name_len == 0 || rec.name_len > 4096 || rec.cluster_len > 4096 ||
-        size - at < len)
+    if (rec.name_len == 0 || rec.name_len > KMP_MV_SHARE_NAME_MAX ||
+        rec.cluster_len > KMP_MV_SHARE_NAME_MAX || size - at < len)
       return "truncated";
     if (rec.n == 0 || !(rec.mean >= 0.0) || !(rec.m2 >= 0.0))
       return "a record has no executions or a negative time";
     // The names, terminated in a buffer of the parse (copied only for a new
     // row: each row usually comes from every other process).
     const char *name = p + at + sizeof(rec);
-    char n[4097], c[4097];
+    char n[KMP_MV_SHARE_NAME_MAX + 1], c[KMP_MV_SHARE_NAME_MAX + 1];
     memcpy(n, name, rec.name_len);
     n[rec.name_len] = '\0';
     memcpy(c, name + rec.name_len, rec.cluster_len);
@@ -204,12 +205,8 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
     changed = true;
   }
   s->shared_gen = gen;
-  if (changed) {
-    __kmp_mv_adopt(&__kmp_mv_policy, &s->key); // (started >= n: kept)
-    __kmp_mv_set_explored(
-        s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
-        &__kmp_mv_policy);
-  }
+  if (changed)
+    __kmp_mv_readopt(s); // (started >= n: kept)
 }
 
 // Creates the keys the others ran and this process has not met (of the types

@@ -22,6 +22,7 @@
 #include "mvomp-mpi.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +52,13 @@ static struct {
   double seconds;
 } share = {SHARE_ADAPTIVE, 0, 1, 0, 0, 0, 1, MPI_COMM_NULL, 0, 0.0};
 
-static void warn(const char *fmt, const char *arg) {
+static void warn(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
   fprintf(stderr, "OMP: Warning (MVOMP MPI): ");
-  fprintf(stderr, fmt, arg);
+  vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
+  va_end(ap);
 }
 
 static void parse_setting(void) {
@@ -100,8 +104,7 @@ static int exchange(MPI_Comm comm, long long *info_out) {
   long long total = 0;
   for (int i = 0; rc == MPI_SUCCESS && i < size; ++i) {
     if (info[2 * i] > INT_MAX || total > INT_MAX - info[2 * i]) {
-      warn("%s: the statistics exceed 2 GiB; nothing is shared",
-           "mvomp_mpi_share");
+      warn("mvomp_mpi_share: the statistics exceed 2 GiB; nothing is shared");
       rc = MPI_ERR_COUNT;
       break;
     }
@@ -137,8 +140,7 @@ static int exchange(MPI_Comm comm, long long *info_out) {
                      : share.interval < SHARE_ADAPTIVE_MAX ? 2 * share.interval
                                                            : share.interval;
   } else {
-    warn("%s: an MPI call failed; the statistics are unchanged",
-         "mvomp_mpi_share");
+    warn("mvomp_mpi_share: an MPI call failed; the statistics are unchanged");
   }
   free(all);
   free(counts);
@@ -160,8 +162,8 @@ static void start(void) {
   if (share.mode == SHARE_OFF)
     return;
   if (kmp_mvomp_share_export == NULL || kmp_mvomp_share_import == NULL) {
-    warn("%s: the program does not run on MVOMP's libomp; nothing is shared",
-         "libmvomp-mpi");
+    warn("libmvomp-mpi: the program does not run on MVOMP's libomp; nothing is "
+         "shared");
     return;
   }
   PMPI_Comm_rank(MPI_COMM_WORLD, &share.rank);

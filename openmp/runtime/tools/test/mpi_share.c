@@ -2,7 +2,8 @@
 // ITERATIONS iterations of TASKS multi-version tasks (four versions that report 800, 100,
 // 400 and 200 us) of cost 64, plus one task of a cost that only half the ranks have
 // (1000 + rank % 2), then an MPI_Allreduce (where libmvomp-mpi shares the statistics). It checks
-// that every task ran exactly once on its rank and prints "rank R: ok".
+// that every task ran exactly once on its rank and prints "rank R: ok", then, when libmvomp-mpi
+// is linked or preloaded, "rank R: N exchanges".
 //
 //   mpi_share [iterations] [tasks] [mode]
 //   mode: normal (default); "idle1": rank 1 runs no multi-version task; "die1": rank 1 exits
@@ -14,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+// libmvomp-mpi's (mvomp-mpi.h), weak: the test also runs the program with the library preloaded
+// instead of linked.
+int mvomp_mpi_share_count(double *seconds) __attribute__((weak));
 
 static void spin_us(double us) {
   double end = omp_get_wtime() + us * 1e-6;
@@ -85,5 +90,7 @@ int main(int argc, char **argv) {
   if (mpi)
     MPI_Finalize();
   printf("rank %d: %s\n", rank, bad ? "FAILED: a task ran other than once" : "ok");
+  if (mvomp_mpi_share_count)
+    printf("rank %d: %d exchanges\n", rank, mvomp_mpi_share_count(NULL));
   return bad != 0;
 }
