@@ -33,7 +33,7 @@ const char *kmp_mvomp_version(void) {
   return __kmp_mvomp_ident + 5; // without "@(#) "
 }
 
-kmp_mvomp_hooks_t __kmp_mvomp_hooks = {0, 0, 0, 0, 0};
+kmp_mvomp_hooks_t __kmp_mvomp_hooks = {0, 0, 0, 0, 0, 0};
 
 #if KMP_OS_UNIX && (KMP_ARCH_X86 || KMP_ARCH_X86_64)
 double __kmp_mvomp_tick_ns = 0;

@@ -40,13 +40,15 @@ void __kmp_mvomp_display_env(kmp_str_buf_t *buffer);
 // test, in one struct as OMPT's ompt_enabled: each hook is one UNLIKELY test of
 // one flag, so that with every flag 0 (the default) libomp runs as upstream.
 // The flags are derived from the settings by the layer that owns them when
-// the environment has been read (__kmp_erase_env_done, OMP_SELECT_TRACE).
+// the environment has been read (__kmp_erase_env_done, OMP_SELECT_TRACE,
+// OMP_TASKLOOP_GRAIN).
 typedef struct kmp_mvomp_hooks {
   int erase;       // ERASE is set up: time tasks, map them, mold taskloops
   int erase_push;  // the push path calls ERASE (mapping, or back-off wake-up)
   int erase_steal; // ERASE with OMP_ERASE_STEAL=cluster
   int erase_sleep; // threads that find no task sleep in back-off
   int trace;       // OMP_SELECT_TRACE: multi-version executions are recorded
+  int grain; // OMP_TASKLOOP_GRAIN: the runtime chooses taskloop grain sizes
 } kmp_mvomp_hooks_t;
 extern kmp_mvomp_hooks_t __kmp_mvomp_hooks;
 

@@ -31,6 +31,93 @@ void *__kmp_mv_task_type(kmp_task_t *task) {
 
 int __kmp_mv_type_id(void *type) { return ((kmp_mv_type_t *)type)->id; }
 
+// The choice of one execution of key `stats` of `type` among the candidate
+// slots cand[0..n-1] (nv: the type's versions), as an index into cand:
+// OMP_SELECT=fixed's slot when the candidates have it, else the policy's.
+static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
+                                        kmp_mv_stats_t *stats,
+                                        const kmp_int32 *cand, int n, int nv,
+                                        kmp_mv_thread_t *th, kmp_int32 gtid) {
+  if (UNLIKELY(!th->rng_seeded)) {
+    __kmp_mv_rng_seed(
+        &th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed : __kmp_mvomp_ticks()) +
+                      0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
+    th->rng_seeded = 1;
+  }
+  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  // Once every version of the key has the policy's quota of executions, the
+  // choice depends on the statistics only: it reads them without the lock (a
+  // choice made while another thread updates them sees the values before or
+  // after that update) and counts nothing. Until then, choosing counts the
+  // version as started, under the lock, so that threads share out the
+  // exploration.
+  int j = -1;
+  // OMP_SELECT=fixed:<index|name>: that version when the launch has it;
+  // otherwise the policy (whose fixed_arm is -1) chooses as Mean does.
+  if (UNLIKELY(policy->kind == kmp_mv_fixed)) {
+    const int fixed = __kmp_mv_fixed_slot(type);
+    for (int i = 0; i < n && j < 0; ++i)
+      if (cand[i] == fixed)
+        j = i;
+  }
+  if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
+    // Mean's choice among all the type's versions is kept in the key.
+    int best = policy->kind == kmp_mv_mean && n == nv &&
+                       cand == __kmp_mv_identity.slots
+                   ? stats->mean_best.load(std::memory_order_relaxed)
+                   : -1;
+    j = best >= 0 ? best
+                  : __kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
+  } else if (j < 0) {
+    stats->lock.acquire();
+    __kmp_mv_grow_arms(type, stats, nv, policy);
+    __kmp_mv_predict_again(type, stats, policy);
+    j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
+    stats->lock.release();
+  }
+  return j;
+}
+
+// Records one execution of `slot` of key `stats` that took x ns.
+static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
+                                        kmp_mv_stats_t *stats, int slot,
+                                        double x, int nv) {
+  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  stats->lock.acquire();
+  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
+    __kmp_mv_grow_arms(type, stats, nv, policy);
+  const double old_mean = stats->key.arms[slot].mean;
+  // (A version that robust statistics found changed restarts with its new
+  // mean, and counts as explored: the rules below apply unchanged.)
+  __kmp_mv_update(policy, &stats->key, slot, x);
+  if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
+    const kmp_uint64 quota = __kmp_mv_quota(policy);
+    // (With elimination a version can be done exploring after any execution.)
+    if ((quota == 0 || stats->key.arms[slot].n == quota || policy->eliminate) &&
+        __kmp_mv_explored(policy, &stats->key))
+      __kmp_mv_set_explored(stats, stats->key.narms, policy);
+  } else if (policy->kind == kmp_mv_mean) {
+    int best = stats->mean_best.load(std::memory_order_relaxed);
+    int now = __kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
+    if (now != best)
+      stats->mean_best.store(now, std::memory_order_relaxed);
+  }
+  stats->lock.release();
+}
+
+int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
+                        kmp_int32 gtid) {
+  const int nv = type->nversions.load(std::memory_order_acquire);
+  return __kmp_mv_choose_index(type, stats, __kmp_mv_identity.slots, nv, nv,
+                               &__kmp_mv_th, gtid);
+}
+
+void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
+                     double x) {
+  __kmp_mv_record_slot(type, stats, slot, x,
+                       type->nversions.load(std::memory_order_acquire));
+}
+
 // Runs once per multi-version task: aligned to a cache line, as the launch's
 // entry points (kmp_versions_launch.cpp).
 __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
@@ -67,45 +154,9 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
     th->cache_cluster = cluster;
   }
 
-  if (UNLIKELY(!th->rng_seeded)) {
-    __kmp_mv_rng_seed(
-        &th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed : __kmp_mvomp_ticks()) +
-                      0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
-    th->rng_seeded = 1;
-  }
-  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
-  // Once every version of the key has the policy's quota of executions, the
-  // choice depends on the statistics only: it reads them without the lock (a
-  // choice made while another thread updates them sees the values before or
-  // after that update) and counts nothing. Until then, choosing counts the
-  // version as started, under the lock, so that threads share out the
-  // exploration.
-  int j = -1;
   const int nv = type->nversions.load(std::memory_order_acquire);
   KMP_DEBUG_ASSERT(nv >= n);
-  // OMP_SELECT=fixed:<index|name>: that version when the launch has it;
-  // otherwise the policy (whose fixed_arm is -1) chooses as Mean does.
-  if (UNLIKELY(policy->kind == kmp_mv_fixed)) {
-    const int fixed = __kmp_mv_fixed_slot(type);
-    for (int i = 0; i < n && j < 0; ++i)
-      if (cand[i] == fixed)
-        j = i;
-  }
-  if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
-    // Mean's choice among all the type's versions is kept in the key.
-    int best = policy->kind == kmp_mv_mean && n == nv &&
-                       cand == __kmp_mv_identity.slots
-                   ? stats->mean_best.load(std::memory_order_relaxed)
-                   : -1;
-    j = best >= 0 ? best
-                  : __kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
-  } else if (j < 0) {
-    stats->lock.acquire();
-    __kmp_mv_grow_arms(type, stats, nv, policy);
-    __kmp_mv_predict_again(type, stats, policy);
-    j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
-    stats->lock.release();
-  }
+  const int j = __kmp_mv_choose_index(type, stats, cand, n, nv, th, gtid);
   const int slot = cand[j];
 
   // Release the versions that will not run; versions[0] is the carrier and
@@ -137,26 +188,7 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
     x = 0;
   if (run->divby > 1)
     x /= (double)run->divby;
-  stats->lock.acquire();
-  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
-    __kmp_mv_grow_arms(type, stats, nv, policy);
-  const double old_mean = stats->key.arms[slot].mean;
-  // (A version that robust statistics found changed restarts with its new
-  // mean, and counts as explored: the rules below apply unchanged.)
-  __kmp_mv_update(policy, &stats->key, slot, x);
-  if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
-    const kmp_uint64 quota = __kmp_mv_quota(policy);
-    // (With elimination a version can be done exploring after any execution.)
-    if ((quota == 0 || stats->key.arms[slot].n == quota || policy->eliminate) &&
-        __kmp_mv_explored(policy, &stats->key))
-      __kmp_mv_set_explored(stats, stats->key.narms, policy);
-  } else if (policy->kind == kmp_mv_mean) {
-    int best = stats->mean_best.load(std::memory_order_relaxed);
-    int now = __kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
-    if (now != best)
-      stats->mean_best.store(now, std::memory_order_relaxed);
-  }
-  stats->lock.release();
+  __kmp_mv_record_slot(type, stats, slot, x, nv);
   if (UNLIKELY(__kmp_mvomp_hooks.trace))
     __kmp_mv_trace(th, run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 

@@ -104,6 +104,10 @@ struct kmp_mv_stats_t {
   // part of the exploration (__kmp_mv_shared_started); NULL until then.
   kmp_uint64 *reserved;
   int nreserved;
+  // Kept by choices other than multi-version tasks' that use keys: a
+  // taskloop's estimated work per iteration in ns (kmp_grain.cpp), 0 until
+  // known.
+  std::atomic<double> work_ns{0};
 };
 static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
@@ -163,6 +167,12 @@ static inline kmp_uint64 __kmp_mv_hash(kmp_uint64 x) {
   return x;
 }
 
+// Registers type `id` with n versions named names[0..n-1], at `location`,
+// that no task entry runs (choices other than multi-version tasks': a
+// taskloop's grain size, kmp_grain.cpp); returns the type.
+kmp_mv_type_t *__kmp_mv_register_named(kmp_int32 id, int n,
+                                       const char *const *names,
+                                       const char *location);
 // The type registered as `id`, or NULL (no lock).
 kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
 // The entry of a launched version of type `type`; one that no unit
@@ -459,6 +469,16 @@ static inline void __kmp_mv_free_launch(kmp_int32 gtid, kmp_mv_launch_t *run) {
 // The carrier's routine while a launch is pending (kmp_versions_dispatch.cpp):
 // chooses, runs and times the version.
 kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid, void *ptask);
+
+// For other choices made with the same machinery (a taskloop's grain size,
+// kmp_grain.cpp): the slot the policy chooses for one execution of key
+// `stats` among all of its type's versions, and the record of that
+// execution (x ns), exactly as a multi-version task's
+// (kmp_versions_dispatch.cpp).
+int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
+                        kmp_int32 gtid);
+void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
+                         double x);
 
 // Records one traced execution in th's trace (kmp_versions_io.cpp).
 void __kmp_mv_trace(kmp_mv_thread_t *th, const kmp_mv_launch_t *run,

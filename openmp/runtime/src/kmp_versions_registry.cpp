@@ -192,6 +192,17 @@ void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
 }
 
+kmp_mv_type_t *__kmp_mv_register_named(kmp_int32 id, int n,
+                                       const char *const *names,
+                                       const char *location) {
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  kmp_mv_type_t *t = __kmp_mv_get_type_locked(id);
+  for (int i = 0; i < n; ++i)
+    __kmp_mv_slot_locked(t, names[i], location, NULL);
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  return t;
+}
+
 // The entry of a launched version that no unit registered (an ABI misuse):
 // registered on the fly under a name made of its address, with a warning.
 kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry) {

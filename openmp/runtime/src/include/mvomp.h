@@ -95,6 +95,20 @@ extern void kmp_mvomp_share_store(int mode);
 /* The number of keys (type, cost, locality) still exploring in this process. */
 extern int kmp_mvomp_share_exploring(void);
 
+/* Taskloop grain sizes chosen by the runtime (OMP_TASKLOOP_GRAIN,
+ * docs/grain.md): what the calling thread's last taskloop whose grain the
+ * runtime chose did. Returns 1 and fills *info, or 0 when there was none. */
+typedef struct kmp_taskloop_grain_info {
+  long long trip;      /* iterations */
+  long long num_tasks; /* tasks it made */
+  long long grain;     /* iterations per task (trip / num_tasks) */
+  double flat_lo;      /* the flat region predicted (Formula 5.29), in */
+  double flat_hi;      /* iterations per task; 0 when not yet known */
+  double iter_ns;      /* estimated work of one iteration; 0: not yet */
+  int arm;             /* 0 libomp's default, 1..5 flat0..flat4, -1 fixed */
+} kmp_taskloop_grain_info_t;
+extern int kmp_taskloop_grain_last(kmp_taskloop_grain_info_t *info);
+
 #ifdef __cplusplus
 }
 #endif

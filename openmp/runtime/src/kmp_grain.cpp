@@ -1,0 +1,310 @@
+/*
+ * kmp_grain.cpp -- taskloop grain sizes chosen by the runtime
+ * (OMP_TASKLOOP_GRAIN=auto, docs/grain.md). A taskloop with neither a
+ * grainsize nor a num_tasks clause is a choice among grain sizes, made by the
+ * policies of multi-version tasks (OMP_SELECT) through their keys, statistics,
+ * stats.csv and model store: each taskloop site and thread count is a task
+ * type of its own (an id of KMP_GRAIN_TYPE_BIT), its trip count bucketed on
+ * a log scale is the key's cost, and its arms are libomp's default and grain
+ * sizes spaced inside the flat region that seed 001's model predicts
+ * (kmp_grain_model.h) from the loop's work, estimated from the default's
+ * time. The reward is the whole taskloop's time, from its start to the end of
+ * its implicit taskgroup.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_grain.h"
+#include "kmp_versions_internal.h"
+#include "mvomp.h"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+#include <math.h>
+
+kmp_grain_mode_t __kmp_grain_mode = kmp_grain_off;
+kmp_uint64 __kmp_grain_fixed = 0;
+char *__kmp_grain_model_path = NULL;
+double __kmp_grain_lambda_b = 0, __kmp_grain_lambda_s = 0;
+
+// Grain types' ids: this bit and a hash of the site and thread count
+// (docs/grain.md: define(N) with N at or above 2^30 is reserved).
+#define KMP_GRAIN_TYPE_BIT 0x40000000
+
+void __kmp_grain_set_mode(kmp_grain_mode_t mode, kmp_uint64 fixed) {
+  __kmp_grain_mode = mode;
+  __kmp_grain_fixed = fixed;
+  __kmp_mvomp_hooks.grain = mode != kmp_grain_off;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The model: the calibration file, else seed 001's parameters              */
+
+static kmp_grain_model_t __kmp_grain_model = KMP_GRAIN_DEFAULT_MODEL;
+static char *__kmp_grain_model_used = NULL; // the file read; NULL: built-in
+static std::atomic<int> __kmp_grain_model_loaded{0};
+static kmp_bootstrap_lock_t __kmp_grain_lock =
+    KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_grain_lock);
+
+// The default calibration file, where the calibration writes it.
+static char *__kmp_grain_default_path(void) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (xdg && *xdg)
+    return __kmp_str_format("%s/mvomp/grain.model", xdg);
+  if (home && *home)
+    return __kmp_str_format("%s/.cache/mvomp/grain.model", home);
+  return NULL;
+}
+
+static void __kmp_grain_load_model(void) {
+  if (__kmp_grain_model_loaded.load(std::memory_order_acquire))
+    return;
+  __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
+  if (!__kmp_grain_model_loaded.load(std::memory_order_relaxed)) {
+    const int named = __kmp_grain_model_path != NULL;
+    char *path = named ? __kmp_mvomp_expand_path("OMP_TASKLOOP_GRAIN_MODEL",
+                                                 __kmp_grain_model_path)
+                       : __kmp_grain_default_path();
+    kmp_grain_model_t m = KMP_GRAIN_DEFAULT_MODEL;
+    struct stat st;
+    // The default file is read when it exists; a named one must.
+    if (path && (named || stat(path, &st) == 0)) {
+      char *text = __kmp_mvomp_read_file(
+          "OMP_TASKLOOP_GRAIN_MODEL", path,
+          "using the built-in model (alpha 2.674 us, sigma 0.0268)");
+      char err[256];
+      if (text && __kmp_grain_model_parse(text, path, &m, err, sizeof(err))) {
+        __kmp_mvomp_warn("MVOMP",
+                         "OMP_TASKLOOP_GRAIN_MODEL: %s; using the built-in "
+                         "model (alpha 2.674 us, sigma 0.0268)",
+                         err);
+      } else if (text) {
+        __kmp_grain_model_used = path;
+        path = NULL;
+      }
+      __kmp_str_free(&text);
+    }
+    __kmp_str_free(&path);
+    if (__kmp_grain_lambda_b > 0)
+      m.lambda_b = __kmp_grain_lambda_b;
+    if (__kmp_grain_lambda_s > 0)
+      m.lambda_s = __kmp_grain_lambda_s;
+    __kmp_grain_model = m;
+    __kmp_grain_model_loaded.store(1, std::memory_order_release);
+  }
+  __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+}
+
+void __kmp_grain_model_describe(char *buf, size_t len) {
+  __kmp_grain_load_model();
+  const kmp_grain_model_t *m = &__kmp_grain_model;
+  KMP_SNPRINTF(buf, len, "%s (alpha %g us, sigma %g, lambda_b %g, lambda_s %g)",
+               __kmp_grain_model_used ? __kmp_grain_model_used : "built-in",
+               m->alpha_ns / 1000, m->sigma, m->lambda_b, m->lambda_s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sites: a taskloop's task entry and thread count -> its type              */
+
+struct kmp_grain_site_t {
+  kmp_routine_entry_t entry;
+  int nthreads;
+  kmp_mv_type_t *type;
+  kmp_grain_site_t *next;
+};
+#define KMP_GRAIN_SITE_BUCKETS 256
+static std::atomic<kmp_grain_site_t *> __kmp_grain_sites[KMP_GRAIN_SITE_BUCKETS];
+
+// The type of (entry, nthreads): its id and location name the site by its
+// module and offset, which stay the same from run to run (the model store).
+static kmp_mv_type_t *__kmp_grain_new_type(kmp_routine_entry_t entry,
+                                           int nthreads) {
+  Dl_info info;
+  const char *module = "?";
+  kmp_uint64 offset = (kmp_uint64)(kmp_uintptr_t)entry;
+  if (dladdr((void *)entry, &info) && info.dli_fname) {
+    module = strrchr(info.dli_fname, '/') ? strrchr(info.dli_fname, '/') + 1
+                                          : info.dli_fname;
+    offset -= (kmp_uint64)(kmp_uintptr_t)info.dli_fbase;
+  }
+  kmp_uint64 h = 1469598103934665603ULL; // FNV-1a
+  for (const char *c = module; *c; ++c)
+    h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+  h = __kmp_mv_hash(h ^ offset ^ ((kmp_uint64)nthreads << 48));
+  kmp_int32 id = (kmp_int32)(KMP_GRAIN_TYPE_BIT | (h & (KMP_GRAIN_TYPE_BIT - 1)));
+  char *location = __kmp_str_format("taskloop %s+0x%llx, %d threads", module,
+                                    (unsigned long long)offset, nthreads);
+  const char *names[KMP_GRAIN_ARMS];
+  char *owned[KMP_GRAIN_ARMS];
+  for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
+    names[a] = owned[a] =
+        __kmp_str_format("grain:%s", __kmp_grain_arm_name(a));
+  kmp_mv_type_t *t = __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location);
+  for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
+    __kmp_str_free(&owned[a]);
+  __kmp_str_free(&location);
+  return t;
+}
+
+static kmp_mv_type_t *__kmp_grain_type(kmp_routine_entry_t entry,
+                                       int nthreads) {
+  std::atomic<kmp_grain_site_t *> &head =
+      __kmp_grain_sites[__kmp_mv_hash((kmp_uint64)(kmp_uintptr_t)entry ^
+                                      (kmp_uint64)nthreads) %
+                        KMP_GRAIN_SITE_BUCKETS];
+  for (kmp_grain_site_t *s = head.load(std::memory_order_acquire); s;
+       s = s->next)
+    if (s->entry == entry && s->nthreads == nthreads)
+      return s->type;
+  __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
+  kmp_grain_site_t *s = head.load(std::memory_order_relaxed);
+  while (s && (s->entry != entry || s->nthreads != nthreads))
+    s = s->next;
+  if (s == NULL) {
+    s = (kmp_grain_site_t *)KMP_INTERNAL_MALLOC(sizeof(*s));
+    s->entry = entry;
+    s->nthreads = nthreads;
+    s->type = __kmp_grain_new_type(entry, nthreads);
+    s->next = head.load(std::memory_order_relaxed);
+    head.store(s, std::memory_order_release);
+  }
+  __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+  return s->type;
+}
+
+// A trip count's bucket, four per doubling: the key's cost is the bucket's
+// smallest trip count.
+static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip) {
+  double b = floor(4 * log2((double)trip) + 1e-9);
+  kmp_int64 cost = (kmp_int64)ceil(exp2(b / 4) - 1e-9);
+  return cost < 1 ? 1 : cost;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The hooks                                                                 */
+
+// What kmp_taskloop_grain_last reports, per thread.
+static __thread kmp_taskloop_grain_info_t __kmp_grain_last;
+static __thread int __kmp_grain_have_last = 0;
+
+static void __kmp_grain_note(kmp_uint64 trip, kmp_uint64 tasks, int arm,
+                             double iter_ns, int n) {
+  kmp_taskloop_grain_info_t *i = &__kmp_grain_last;
+  i->trip = (long long)trip;
+  i->num_tasks = (long long)tasks;
+  i->grain = (long long)(trip / (tasks ? tasks : 1));
+  i->iter_ns = iter_ns;
+  i->arm = arm;
+  i->flat_lo = i->flat_hi = 0;
+  if (iter_ns > 0)
+    __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, iter_ns, n,
+                          &i->flat_lo, &i->flat_hi);
+  __kmp_grain_have_last = 1;
+}
+
+// Taskloops whose grain the runtime chose and whose taskgroup has not ended,
+// per thread, innermost last: a thread's taskgroups begin and end nested (a
+// task that a thread runs while it waits ends its own taskgroups first).
+// Deeper nesting than this is left at the default.
+#define KMP_GRAIN_PENDING 16
+struct kmp_grain_pending_t {
+  kmp_taskdata_t *task;
+  kmp_taskgroup_t *taskgroup;
+  kmp_mv_type_t *type;
+  kmp_mv_stats_t *stats;
+  kmp_uint64 start; // clock ticks
+  kmp_uint64 trip, tasks;
+  int slot, nthreads;
+};
+static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING];
+static __thread int __kmp_grain_npending = 0;
+
+kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
+                             kmp_uint64 trip, int if_val) {
+  kmp_info_t *thread = __kmp_threads[gtid];
+  const int n = thread->th.th_team_nproc;
+  const kmp_uint64 dflt = (kmp_uint64)KMP_GRAIN_DEFAULT_TASKS * n;
+  if (__kmp_grain_mode == kmp_grain_fixed) {
+    kmp_uint64 g = __kmp_grain_fixed, tasks = g >= trip ? 1 : trip / g;
+    __kmp_grain_note(trip, tasks, -1, 0, n);
+    return tasks;
+  }
+  // The loop is timed to the end of the taskgroup that holds it: its own
+  // (Clang's implicit one), or one that held nothing else when it began
+  // (nogroup): nothing but the loop's pattern task, which counts there when
+  // the group is Clang's. With none, or with if(0) (a serial loop), or nested
+  // too deep, the default stays (docs/grain.md).
+  kmp_taskdata_t *current = thread->th.th_current_task;
+  kmp_taskgroup_t *group = current ? current->td_taskgroup : NULL;
+  if (__kmp_grain_mode != kmp_grain_auto || !if_val || group == NULL ||
+      KMP_ATOMIC_LD_ACQ(&group->count) > 1 ||
+      __kmp_grain_npending == KMP_GRAIN_PENDING)
+    return dflt;
+  for (int i = 0; i < __kmp_grain_npending; ++i)
+    if (__kmp_grain_pending[i].taskgroup == group)
+      return dflt; // a second loop of one taskgroup: not timed alone
+  __kmp_grain_load_model();
+  kmp_mv_type_t *type = __kmp_grain_type(task->routine, n);
+  __kmp_mv_store_open(); // before any key starts from saved rows
+  kmp_mv_stats_t *stats =
+      __kmp_mv_get_stats(type, __kmp_grain_bucket(trip), -1, -1);
+  // The flat arms need the loop's work: until a run of the default measured
+  // it, the default runs.
+  const double iter_ns = stats->work_ns.load(std::memory_order_relaxed);
+  const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
+  const kmp_uint64 tasks = __kmp_grain_arm_tasks(&__kmp_grain_model, slot,
+                                                 trip, iter_ns, n, NULL, NULL);
+  __kmp_grain_note(trip, tasks, slot, iter_ns, n);
+  kmp_grain_pending_t *p = &__kmp_grain_pending[__kmp_grain_npending++];
+  p->task = current;
+  p->taskgroup = group;
+  p->type = type;
+  p->stats = stats;
+  p->trip = trip;
+  p->tasks = tasks;
+  p->slot = slot;
+  p->nthreads = n;
+  p->start = __kmp_mvomp_ticks();
+  return tasks;
+}
+
+void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
+                               kmp_taskgroup_t *taskgroup) {
+  kmp_uint64 end = __kmp_mvomp_ticks();
+  int i = __kmp_grain_npending - 1;
+  if (i < 0 || __kmp_grain_pending[i].taskgroup != taskgroup ||
+      __kmp_grain_pending[i].task != task)
+    return; // not a taskloop's (or an untied task moved: left pending)
+  kmp_grain_pending_t *p = &__kmp_grain_pending[i];
+  __kmp_grain_npending = i;
+  double x = (double)(kmp_int64)(end - p->start) * __kmp_mvomp_ns_per_tick();
+  if (x < 0)
+    x = 0;
+  // The reward, scaled to the bucket's trip count: the loops of one key are
+  // compared per iteration.
+  const double reward = x * (double)p->stats->cost / (double)p->trip;
+  __kmp_mv_record_arm(p->type, p->stats, p->slot, reward);
+  if (p->slot == 0) {
+    // The least work any default run implies: disturbances only add time.
+    double w = __kmp_grain_iter_ns(&__kmp_grain_model, x, p->trip, p->tasks,
+                                   p->nthreads);
+    double old = p->stats->work_ns.load(std::memory_order_relaxed);
+    while ((old == 0 || w < old) &&
+           !p->stats->work_ns.compare_exchange_weak(old, w,
+                                                    std::memory_order_relaxed))
+      ;
+  }
+}
+
+int kmp_taskloop_grain_last(kmp_taskloop_grain_info_t *info) {
+  if (!__kmp_grain_have_last || info == NULL)
+    return 0;
+  *info = __kmp_grain_last;
+  return 1;
+}

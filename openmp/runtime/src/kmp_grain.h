@@ -1,0 +1,48 @@
+/*
+ * kmp_grain.h -- MVOMP's taskloop grain sizes chosen by the runtime
+ * (OMP_TASKLOOP_GRAIN, docs/grain.md), what the rest of libomp sees: the
+ * settings and the two hooks of __kmp_taskloop (kmp_tasking.cpp). The choice
+ * is a multi-version choice whose arms are grain sizes: kmp_grain.cpp.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KMP_GRAIN_H
+#define KMP_GRAIN_H
+
+#include "kmp.h"
+#include "kmp_grain_model.h"
+
+// OMP_TASKLOOP_GRAIN=off|auto|<iterations per task>.
+enum kmp_grain_mode_t { kmp_grain_off = 0, kmp_grain_auto, kmp_grain_fixed };
+extern kmp_grain_mode_t __kmp_grain_mode;
+extern kmp_uint64 __kmp_grain_fixed; // with kmp_grain_fixed
+// OMP_TASKLOOP_GRAIN_MODEL (NULL: the default path) and
+// OMP_TASKLOOP_GRAIN_LAMBDA (0: the model file's or the default).
+extern char *__kmp_grain_model_path;
+extern double __kmp_grain_lambda_b, __kmp_grain_lambda_s;
+
+// Sets the mode (and the hook flag).
+void __kmp_grain_set_mode(kmp_grain_mode_t mode, kmp_uint64 fixed);
+// OMP_DISPLAY_ENV's value of OMP_TASKLOOP_GRAIN_MODEL: the file and the
+// parameters in use.
+void __kmp_grain_model_describe(char *buf, size_t len);
+
+// __kmp_taskloop without a grainsize or num_tasks clause, with the hook flag
+// set: the number of tasks to make of `trip` iterations (libomp's
+// num_tasks). A chosen grain's taskloop is timed to the end of the taskgroup
+// that holds it (its own, or Clang's implicit one around it).
+kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
+                             kmp_uint64 trip, int if_val);
+// __kmpc_end_taskgroup, once `taskgroup` of task `task` is complete: the end
+// of the taskloops it holds.
+void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
+                               kmp_taskgroup_t *taskgroup);
+
+#endif // KMP_GRAIN_H

@@ -1,0 +1,173 @@
+/*
+ * kmp_grain_model.cpp -- seed 001's grain-size model, the arms of a
+ * taskloop's grain choice, and the model file's parser (kmp_grain_model.h).
+ * No libomp dependency.
+ */
+
+//===----------------------------------------------------------------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "kmp_grain_model.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double __kmp_grain_predict(const kmp_grain_model_t *m, double work_ns,
+                           double num_tasks, int n) {
+  if (num_tasks < 1)
+    num_tasks = 1;
+  if (n < 1)
+    n = 1;
+  const double k = ceil(num_tasks / n);           // tasks of the busiest core
+  const double busy = num_tasks < n ? num_tasks : n; // M, Formula 5.7
+  const double tc = k * work_ns / num_tasks;      // its work (Formula 5.9)
+  return m->alpha_ns * k + tc * (1 + m->sigma * (busy - 1));
+}
+
+void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
+                            double *lo, double *hi) {
+  if (n < 1)
+    n = 1;
+  *lo = sqrt(m->alpha_ns / n * work_ns / m->lambda_b);
+  *hi = work_ns / ((1 + ceil(1 / m->lambda_s)) * n);
+}
+
+const char *__kmp_grain_arm_name(int arm) {
+  static const char *const names[KMP_GRAIN_ARMS] = {
+      "default", "flat0", "flat1", "flat2", "flat3", "flat4"};
+  return arm >= 0 && arm < KMP_GRAIN_ARMS ? names[arm] : "?";
+}
+
+unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
+                                         unsigned long long trip,
+                                         double iter_ns, int n,
+                                         double *lo_iters, double *hi_iters) {
+  if (trip == 0)
+    return 0;
+  if (n < 1)
+    n = 1;
+  double lo, hi;
+  __kmp_grain_flat_range(m, iter_ns * (double)trip, n, &lo, &hi);
+  lo /= iter_ns;
+  hi /= iter_ns;
+  if (lo_iters)
+    *lo_iters = lo;
+  if (hi_iters)
+    *hi_iters = hi;
+  unsigned long long tasks;
+  if (arm <= 0 || arm >= KMP_GRAIN_ARMS) {
+    tasks = (unsigned long long)KMP_GRAIN_DEFAULT_TASKS * n;
+  } else {
+    // From the smaller bound to the larger: when they cross (too little
+    // work for a flat region) the arms span between them all the same.
+    double a = log(fmin(lo, hi)), b = log(fmax(lo, hi));
+    double g = exp(a + (b - a) * (arm - 1) / (KMP_GRAIN_FLAT_ARMS - 1));
+    if (!(g >= 1)) // also NaN
+      g = 1;
+    double t = floor((double)trip / g + 0.5);
+    tasks = t < 1 ? 1 : t >= (double)trip ? trip : (unsigned long long)t;
+  }
+  return tasks > trip ? trip : tasks < 1 ? 1 : tasks;
+}
+
+double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
+                           unsigned long long trip,
+                           unsigned long long num_tasks, int n) {
+  if (trip == 0)
+    return 0.01;
+  if (num_tasks < 1)
+    num_tasks = 1;
+  if (n < 1)
+    n = 1;
+  // time = alpha k + (k trip / num_tasks) iter (1 + sigma (M - 1))
+  const double k = ceil((double)num_tasks / n);
+  const double busy = (double)(num_tasks < (unsigned long long)n ? num_tasks
+                                                                 : n);
+  const double iters = k * (double)trip / (double)num_tasks;
+  double iter = (time_ns - m->alpha_ns * k) /
+                (iters * (1 + m->sigma * (busy - 1)));
+  return iter > 0.01 ? iter : 0.01;
+}
+
+int __kmp_grain_check_lambda(double lambda, char *err, size_t errlen) {
+  if (lambda > 0 && lambda < 1)
+    return 0;
+  snprintf(err, errlen, "a threshold must be between 0 and 1 (exclusive)");
+  return -1;
+}
+
+int __kmp_grain_model_parse(const char *text, const char *file,
+                            kmp_grain_model_t *m, char *err, size_t errlen) {
+  kmp_grain_model_t out = *m;
+  int have_alpha = 0, have_sigma = 0, line = 0;
+  const char *p = text;
+  while (*p) {
+    ++line;
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char buf[256];
+    if (len >= sizeof(buf)) {
+      snprintf(err, errlen, "%s:%d: line too long", file, line);
+      return -1;
+    }
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    p = end ? end + 1 : p + len;
+    char *hash = strchr(buf, '#');
+    if (hash)
+      *hash = '\0';
+    char key[32], rest[2];
+    double v;
+    int fields = sscanf(buf, "%31s %lf %1s", key, &v, rest);
+    if (fields <= 0)
+      continue; // blank or comment
+    if (fields != 2 || !isfinite(v)) {
+      snprintf(err, errlen, "%s:%d: expected '<name> <number>'", file, line);
+      return -1;
+    }
+    char why[96];
+    if (strcmp(key, "alpha_us") == 0) {
+      if (!(v > 0 && v < 1e6)) {
+        snprintf(err, errlen, "%s:%d: alpha_us must be positive (and below 1 s)",
+                 file, line);
+        return -1;
+      }
+      out.alpha_ns = v * 1000;
+      have_alpha = 1;
+    } else if (strcmp(key, "sigma") == 0) {
+      if (!(v >= 0 && v < 1)) {
+        snprintf(err, errlen, "%s:%d: sigma must be in [0, 1)", file, line);
+        return -1;
+      }
+      out.sigma = v;
+      have_sigma = 1;
+    } else if (strcmp(key, "lambda_b") == 0 || strcmp(key, "lambda_s") == 0) {
+      if (__kmp_grain_check_lambda(v, why, sizeof(why))) {
+        snprintf(err, errlen, "%s:%d: %s: %s", file, line, key, why);
+        return -1;
+      }
+      (key[7] == 'b' ? out.lambda_b : out.lambda_s) = v;
+    } else {
+      snprintf(err, errlen,
+               "%s:%d: unknown name '%s' (alpha_us, sigma, lambda_b, "
+               "lambda_s)",
+               file, line, key);
+      return -1;
+    }
+  }
+  if (!have_alpha || !have_sigma) {
+    snprintf(err, errlen, "%s: %s missing", file,
+             !have_alpha ? "alpha_us" : "sigma");
+    return -1;
+  }
+  *m = out;
+  return 0;
+}
