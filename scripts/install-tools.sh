@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs MVOMP's commands (docs/tools.md) into a prefix: mvomp (Python, Debian's python3
-# packages only), erase-fit (links ALGLIB, Debian's libalglib-dev), erase-calibrate and
+# packages only), erase-fit and grain-fit (link ALGLIB, Debian's libalglib-dev), erase-calibrate and
 # libmvomp-mpi (Open MPI's mpicc, Debian's libopenmpi-dev), from the
 # overlaid source tree's openmp/runtime/tools/. scripts/build.sh runs it with libomp's build, so
 # the commands are cached and installed with libomp.
@@ -15,6 +15,8 @@ command -v "${cxx[0]}" >/dev/null || cxx=("${cxx[@]:1}")
 mkdir -p "$dest/bin" "$dest/lib/mvomp/mvomp_tools"
 "${cxx[@]}" "$rt/tools/erase_fit.cpp" "$rt/src/kmp_erase_model.cpp" "$rt/src/kmp_erase_power.cpp" \
   -lalglib -o "$dest/bin/erase-fit"
+"${cxx[@]}" -I"$rt/tools" "$rt/tools/grain_fit.cpp" "$rt/tools/grain_fit_model.cpp" \
+  "$rt/src/kmp_grain_model.cpp" -lalglib -o "$dest/bin/grain-fit"
 "${cxx[@]}" "$rt/tools/erase_calibrate.cpp" "$rt/src/kmp_erase_power.cpp" \
   "$rt/src/kmp_erase_clusters.cpp" -pthread -o "$dest/bin/erase-calibrate"
 # libmvomp-mpi (docs/mpi.md): built with Open MPI's mpicc driving this clang; libomp never links MPI.
@@ -31,4 +33,4 @@ install -m 644 "$rt/tools/mvomp-mpi/mvomp-mpi.h" "$inc/mvomp-mpi.h"
 rm -f "$dest/lib/mvomp/mvomp_tools/"*.py
 cp -p "$rt/tools/mvomp/mvomp_tools/"*.py "$dest/lib/mvomp/mvomp_tools/"
 install -m 755 "$rt/tools/mvomp/mvomp" "$dest/bin/mvomp"
-echo "installed mvomp, erase-fit and erase-calibrate in $dest/bin, libmvomp-mpi in $dest/lib"
+echo "installed mvomp, erase-fit, grain-fit and erase-calibrate in $dest/bin, libmvomp-mpi in $dest/lib"

@@ -24,6 +24,7 @@ FILES = [
     ("kmp_erase_clusters", "pure"),
     ("kmp_erase_power", "pure"),
     ("kmp_erase_model", "pure"),
+    ("kmp_grain_model", "pure"),
     ("kmp_mvomp", "base"),
     ("kmp_mvomp_topology", "topology"),
     ("kmp_versions_registry", "versions"),
@@ -35,8 +36,9 @@ FILES = [
     ("kmp_erase_machine", "erase"),
     ("kmp_erase_types", "erase"),
     ("kmp_erase_sched", "erase"),
+    ("kmp_grain", "grain"),
 ]
-LAYERS = ["pure", "base", "topology", "versions", "erase"]
+LAYERS = ["pure", "base", "topology", "versions", "erase", "grain"]
 # Headers and the layer that owns them.
 HEADERS = {
     "kmp_versions_policy.h": "pure",
@@ -44,6 +46,7 @@ HEADERS = {
     "kmp_erase_clusters.h": "pure",
     "kmp_erase_power.h": "pure",
     "kmp_erase_model.h": "pure",
+    "kmp_grain_model.h": "pure",
     "kmp_mvomp.h": "base",
     "mvomp.h": "base",
     "kmp_mvomp_topology.h": "topology",
@@ -51,6 +54,7 @@ HEADERS = {
     "kmp_versions_internal.h": "versions",
     "kmp_erase.h": "erase",
     "kmp_erase_internal.h": "erase",
+    "kmp_grain.h": "grain",
 }
 # The pure libraries may include nothing of libomp's.
 LIBOMP_HEADER = re.compile(r'"(kmp|omp)[^"]*\.h"')
@@ -76,7 +80,7 @@ def main(argv):
 
     # The project's own runtime files must all be ranked.
     for name in sorted(os.listdir(src)):
-        m = re.match(r"(kmp_(?:mvomp|versions|erase)\w*)\.cpp$", name)
+        m = re.match(r"(kmp_(?:mvomp|versions|erase|grain)\w*)\.cpp$", name)
         if m and m.group(1) not in rank:
             errors.append(f"{name}: not in this test's list of layers")
 

@@ -189,23 +189,28 @@ static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip) {
 /* ------------------------------------------------------------------------ */
 /* The hooks                                                                 */
 
-// What kmp_taskloop_grain_last reports, per thread.
-static __thread kmp_taskloop_grain_info_t __kmp_grain_last;
-static __thread int __kmp_grain_have_last = 0;
+// What kmp_taskloop_grain_last reports: the process's last taskloop whose
+// grain the runtime chose, whichever thread ran it.
+static kmp_taskloop_grain_info_t __kmp_grain_last;
+static int __kmp_grain_have_last = 0;
+static kmp_mv_spin_t __kmp_grain_last_lock;
 
 static void __kmp_grain_note(kmp_uint64 trip, kmp_uint64 tasks, int arm,
                              double iter_ns, int n) {
-  kmp_taskloop_grain_info_t *i = &__kmp_grain_last;
-  i->trip = (long long)trip;
-  i->num_tasks = (long long)tasks;
-  i->grain = (long long)(trip / (tasks ? tasks : 1));
-  i->iter_ns = iter_ns;
-  i->arm = arm;
-  i->flat_lo = i->flat_hi = 0;
+  kmp_taskloop_grain_info_t i;
+  i.trip = (long long)trip;
+  i.num_tasks = (long long)tasks;
+  i.grain = (long long)(trip / (tasks ? tasks : 1));
+  i.iter_ns = iter_ns;
+  i.arm = arm;
+  i.flat_lo = i.flat_hi = 0;
   if (iter_ns > 0)
-    __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, iter_ns, n,
-                          &i->flat_lo, &i->flat_hi);
+    __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, iter_ns, n, &i.flat_lo,
+                          &i.flat_hi);
+  __kmp_grain_last_lock.acquire();
+  __kmp_grain_last = i;
   __kmp_grain_have_last = 1;
+  __kmp_grain_last_lock.release();
 }
 
 // Taskloops whose grain the runtime chose and whose taskgroup has not ended,
@@ -303,8 +308,12 @@ void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
 }
 
 int kmp_taskloop_grain_last(kmp_taskloop_grain_info_t *info) {
-  if (!__kmp_grain_have_last || info == NULL)
+  if (info == NULL)
     return 0;
-  *info = __kmp_grain_last;
-  return 1;
+  __kmp_grain_last_lock.acquire();
+  int have = __kmp_grain_have_last;
+  if (have)
+    *info = __kmp_grain_last;
+  __kmp_grain_last_lock.release();
+  return have;
 }

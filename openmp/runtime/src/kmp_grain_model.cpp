@@ -72,7 +72,9 @@ unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
     double g = exp(a + (b - a) * (arm - 1) / (KMP_GRAIN_FLAT_ARMS - 1));
     if (!(g >= 1)) // also NaN
       g = 1;
-    double t = floor((double)trip / g + 0.5);
+    // Rounded up: the grain (trip / tasks) is never above g, so that the
+    // largest arm stays inside the flat region however few its tasks.
+    double t = ceil((double)trip / g - 1e-9);
     tasks = t < 1 ? 1 : t >= (double)trip ? trip : (unsigned long long)t;
   }
   return tasks > trip ? trip : tasks < 1 ? 1 : tasks;

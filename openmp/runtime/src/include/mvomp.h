@@ -96,8 +96,9 @@ extern void kmp_mvomp_share_store(int mode);
 extern int kmp_mvomp_share_exploring(void);
 
 /* Taskloop grain sizes chosen by the runtime (OMP_TASKLOOP_GRAIN,
- * docs/grain.md): what the calling thread's last taskloop whose grain the
- * runtime chose did. Returns 1 and fills *info, or 0 when there was none. */
+ * docs/grain.md): what the process's last taskloop whose grain the runtime
+ * chose did (whichever thread ran it). Returns 1 and fills *info, or 0 when
+ * there was none. */
 typedef struct kmp_taskloop_grain_info {
   long long trip;      /* iterations */
   long long num_tasks; /* tasks it made */

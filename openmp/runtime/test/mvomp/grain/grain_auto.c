@@ -1,0 +1,192 @@
+// Taskloop grain sizes chosen by the runtime (OMP_TASKLOOP_GRAIN=auto,
+// docs/grain.md).
+//
+// RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
+// A taskloop whose default is bad (1000 iterations of a few ns: libomp's 20
+// tasks cost far more than the work) moves to a grain inside the range seed
+// 001's model predicts; every iteration of every execution runs exactly once;
+// stats.csv has its rows, marked as grain choices.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT=mean OMP_SELECT_STATS=s.csv %libomp-run tiny 2>&1 | FileCheck --check-prefix=TINY %s
+// RUN: FileCheck --check-prefix=TINYCSV %s < s.csv
+// Loops with a grainsize or num_tasks clause are never changed, nor timed:
+// only the loop without a clause has a grain type.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_STATS=c.csv %libomp-run clauses 2>&1 | FileCheck --check-prefix=CLAUSES %s
+// RUN: FileCheck --check-prefix=CLAUSESCSV %s < c.csv
+// A fixed grain: 1000 iterations by 250 are 4 tasks; off: libomp's default
+// (the runtime reports nothing).
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=250 %libomp-run fixed 2>&1 | FileCheck --check-prefix=FIXED %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=off %libomp-run fixed 2>&1 | FileCheck --check-prefix=OFF %s
+// Nested taskloops, nogroup, if(0) and one thread: every iteration once.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
+// RUN: env OMP_NUM_THREADS=1 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
+// The model store: a second run starts from the first run's choice.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m %libomp-run tiny > /dev/null
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=second.csv %libomp-run tiny | FileCheck --check-prefix=TINY %s
+// RUN: FileCheck --check-prefix=SECOND %s < second.csv
+
+// TINY: every iteration ran once
+// TINY: arm [[ARM:[1-5]]] tasks [[T:[0-9]+]] grain in range
+// TINYCSV: type,version,name,location,cost
+// TINYCSV-NEXT: {{[0-9]+}},0,"grain:default","taskloop {{.*}}+0x{{[0-9a-f]+}}, 2 threads",{{[0-9]+}},-1,{{[1-9]}}
+// TINYCSV-NEXT: {{[0-9]+}},1,"grain:flat0",
+// TINYCSV: {{[0-9]+}},5,"grain:flat4",
+// TINYCSV-NOT: "grain:
+
+// CLAUSES: clause loops: none chosen
+// CLAUSES-NEXT: loop without a clause: chosen
+// CLAUSESCSV: type,version
+// CLAUSESCSV-COUNT-6: "grain:
+// CLAUSESCSV-NOT: "grain:
+
+// FIXED: tasks 4 grain 250 arm -1
+// OFF: none chosen
+
+// NESTED: nested: every iteration ran once
+// NESTED-NEXT: nogroup: every iteration ran once
+// NESTED-NEXT: if(0): every iteration ran once
+
+// Every arm starts from the store; the default's loaded executions (it ran 5
+// or 6 times in the first run) are counted as loaded.
+// SECOND: "grain:default",{{.*}},mean,,{{[1-9][0-9]*}},store
+// SECOND: "grain:flat0",{{.*}},store
+
+#include <mvomp.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TRIP 1000
+static int hits[TRIP];
+static int nested_hits[64][64];
+
+static int check(int execs) {
+  for (int i = 0; i < TRIP; ++i)
+    if (hits[i] != execs) {
+      printf("iteration %d ran %d times, not %d\n", i, hits[i], execs);
+      return 1;
+    }
+  printf("every iteration ran once\n");
+  return 0;
+}
+
+static void tiny(void) {
+#pragma omp parallel
+#pragma omp single
+  for (int e = 0; e < 300; ++e) {
+#pragma omp taskloop
+    for (int i = 0; i < TRIP; ++i)
+      hits[i]++;
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "tiny";
+  kmp_taskloop_grain_info_t g;
+  if (!strcmp(mode, "tiny")) {
+    tiny();
+    if (check(300))
+      return 1;
+    if (!kmp_taskloop_grain_last(&g))
+      return printf("none chosen\n"), 1;
+    double lo = g.flat_lo < g.flat_hi ? g.flat_lo : g.flat_hi;
+    double hi = g.flat_lo < g.flat_hi ? g.flat_hi : g.flat_lo;
+    // Clamped to [1, trip] iterations per task; a whole number of tasks
+    // (rounded up) makes the grain at most a third below an arm's.
+    lo = lo < 1 ? 1 : lo > TRIP ? TRIP : lo;
+    hi = hi > TRIP ? TRIP : hi;
+    int in = g.grain >= lo * 2 / 3 - 1 && g.grain <= hi + 1;
+    printf("arm %d tasks %lld grain %s (grain %lld, range %.1f..%.1f, iter "
+           "%.2f ns)\n",
+           g.arm, g.num_tasks, in ? "in range" : "OUT OF RANGE", g.grain, lo,
+           hi, g.iter_ns);
+    return 0;
+  }
+  if (!strcmp(mode, "clauses")) {
+#pragma omp parallel
+#pragma omp single
+    for (int e = 0; e < 20; ++e) {
+#pragma omp taskloop grainsize(7)
+      for (int i = 0; i < TRIP; ++i)
+        hits[i]++;
+#pragma omp taskloop num_tasks(3)
+      for (int i = 0; i < TRIP; ++i)
+        hits[i]++;
+    }
+    printf("clause loops: %s\n",
+           kmp_taskloop_grain_last(&g) ? "chosen" : "none chosen");
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop
+    for (int i = 0; i < TRIP; ++i)
+      hits[i]++;
+    printf("loop without a clause: %s\n",
+           kmp_taskloop_grain_last(&g) ? "chosen" : "none chosen");
+    return check(41);
+  }
+  if (!strcmp(mode, "fixed")) {
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop
+    for (int i = 0; i < TRIP; ++i)
+      hits[i]++;
+    if (!kmp_taskloop_grain_last(&g))
+      printf("none chosen\n");
+    else
+      printf("tasks %lld grain %lld arm %d\n", g.num_tasks, g.grain, g.arm);
+    return check(1);
+  }
+  // nested
+#pragma omp parallel
+#pragma omp single
+  for (int e = 0; e < 30; ++e) {
+#pragma omp taskloop
+    for (int i = 0; i < 64; ++i) {
+#pragma omp taskloop
+      for (int j = 0; j < 64; ++j)
+        nested_hits[i][j]++;
+    }
+  }
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 64; ++j)
+      if (nested_hits[i][j] != 30)
+        return printf("nested: %d,%d ran %d times\n", i, j,
+                      nested_hits[i][j]),
+               1;
+  printf("nested: every iteration ran once\n");
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int e = 0; e < 10; ++e) {
+#pragma omp taskloop nogroup
+      for (int i = 0; i < TRIP; ++i) {
+#pragma omp atomic
+        hits[i]++;
+      }
+#pragma omp taskwait
+    }
+#pragma omp taskgroup
+    {
+      for (int e = 0; e < 10; ++e) {
+#pragma omp taskloop nogroup
+        for (int i = 0; i < TRIP; ++i) {
+#pragma omp atomic
+          hits[i]++;
+        }
+      }
+    }
+  }
+  printf("nogroup: ");
+  if (check(20))
+    return 1;
+  memset(hits, 0, sizeof(hits));
+#pragma omp parallel
+#pragma omp single
+  for (int e = 0; e < 10; ++e) {
+#pragma omp taskloop if (0)
+    for (int i = 0; i < TRIP; ++i)
+      hits[i]++;
+  }
+  printf("if(0): ");
+  return check(10);
+}

@@ -1,0 +1,61 @@
+// The variables of taskloop grain sizes (docs/grain.md): bad values and a
+// malformed or unreadable calibration file get a warning naming them and the
+// safe default; OMP_DISPLAY_ENV shows what is in force.
+//
+// RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
+// RUN: printf 'alpha_us 2\nsigma oops\n' > bad.model
+// RUN: printf '# fitted\nalpha_us 1.5\nsigma 0.03\n' > good.model
+// RUN: env OMP_TASKLOOP_GRAIN=sometimes OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADMODE %s
+// RUN: env OMP_TASKLOOP_GRAIN=-5 %libomp-run 2>&1 | FileCheck --check-prefix=NEGATIVE %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=2 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,x %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA2 %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,0.3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDAOK %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=%t.dir %libomp-run 2>&1 | FileCheck --check-prefix=DIR %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=good.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=GOOD %s
+// Without OMP_TASKLOOP_GRAIN_MODEL, the default file is read when it exists.
+// RUN: mkdir -p xdg/mvomp && cp good.model xdg/mvomp/grain.model
+// RUN: env OMP_TASKLOOP_GRAIN=auto XDG_CACHE_HOME=%t.dir/xdg OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULTFILE %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto XDG_CACHE_HOME=%t.dir/none OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BUILTIN %s
+
+// BADMODE: OMP: Warning #{{[0-9]+}}: OMP_TASKLOOP_GRAIN: "sometimes" is an invalid value; ignored.
+// BADMODE: OMP_TASKLOOP_GRAIN value "off" will be used.
+// BADMODE: OMP_TASKLOOP_GRAIN='off'
+// BADMODE: ran: 1000 iterations
+// NEGATIVE: OMP_TASKLOOP_GRAIN: "-5" is an invalid value; ignored.
+// LAMBDA: OMP_TASKLOOP_GRAIN_LAMBDA: "2" is an invalid value; ignored.
+// LAMBDA: OMP_TASKLOOP_GRAIN_LAMBDA value "the model's (0.1,0.1 by default)" will be used.
+// LAMBDA: OMP_TASKLOOP_GRAIN_MODEL='{{.*}}lambda_b 0.1, lambda_s 0.1)'
+// LAMBDA2: OMP_TASKLOOP_GRAIN_LAMBDA: "0.2,x" is an invalid value; ignored.
+// LAMBDAOK-NOT: Warning
+// LAMBDAOK: OMP_TASKLOOP_GRAIN_LAMBDA='0.2,0.3'
+// LAMBDAOK: lambda_b 0.2, lambda_s 0.3)'
+// BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
+// BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
+// BADFILE: ran: 1000 iterations
+// MISSING: OMP_TASKLOOP_GRAIN_MODEL: cannot read 'missing.model': No such file or directory; using the built-in model
+// MISSING: ran: 1000 iterations
+// DIR: OMP_TASKLOOP_GRAIN_MODEL: cannot read '{{.*}}': it is a directory; using the built-in model
+// GOOD-NOT: Warning
+// GOOD: OMP_TASKLOOP_GRAIN_MODEL='good.model (alpha 1.5 us, sigma 0.03, lambda_b 0.1, lambda_s 0.1)'
+// DEFAULTFILE: OMP_TASKLOOP_GRAIN_MODEL='{{.*}}xdg/mvomp/grain.model (alpha 1.5 us, sigma 0.03,
+// BUILTIN-NOT: Warning
+// BUILTIN: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us
+
+#include <omp.h>
+#include <stdio.h>
+
+int main(void) {
+  static int hits[1000];
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp taskloop
+  for (int i = 0; i < 1000; ++i)
+    hits[i]++;
+  int n = 0;
+  for (int i = 0; i < 1000; ++i)
+    n += hits[i] == 1;
+  printf("ran: %d iterations\n", n);
+  return n != 1000;
+}
