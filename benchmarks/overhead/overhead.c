@@ -8,6 +8,10 @@
 //   overhead primitives                (ns per TSC read and per uncontended
 //                                       lock/unlock pair: what timing and
 //                                       recording one execution cost at least)
+//   overhead taskloop <loops>          ns per taskloop of one iteration
+//                                       without a clause (one task whatever
+//                                       the grain: with OMP_TASKLOOP_GRAIN=auto
+//                                       against off, the cost of the choice)
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -62,12 +66,30 @@ static int primitives(void) {
   return 0;
 }
 
+static int taskloops(long loops) {
+#pragma omp parallel
+  sink += 0;
+  double t0 = omp_get_wtime();
+#pragma omp parallel
+#pragma omp single
+  for (long l = 0; l < loops; ++l) {
+#pragma omp taskloop
+    for (int i = 0; i < 1; ++i)
+      sink += i;
+  }
+  printf("%.1f ns per taskloop\n", (omp_get_wtime() - t0) * 1e9 / loops);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "primitives") == 0)
     return primitives();
+  if (argc == 3 && strcmp(argv[1], "taskloop") == 0 && atol(argv[2]) > 0)
+    return taskloops(atol(argv[2]));
   if (argc < 3 || (strcmp(argv[1], "plain") && strcmp(argv[1], "versions"))) {
     fprintf(stderr,
-            "usage: %s plain <tasks> | versions <k> <tasks> | primitives\n",
+            "usage: %s plain <tasks> | versions <k> <tasks> | primitives | "
+            "taskloop <loops>\n",
             argv[0]);
     return 2;
   }
