@@ -9,7 +9,8 @@
 #   scripts/bench-grain.sh compare     for every thread count, for-loop trip count (TRIPS) and
 #                                      matrix size (SIZES), REPS rounds interleaved of: libomp's
 #                                      default, OMP_TASKLOOP_GRAIN=auto from an empty store, auto
-#                                      again from that run's store, and the sweep of fixed grains;
+#                                      again from that run's store, the sweep of fixed grains, and
+#                                      the sweep's best grain run as the others are;
 #                                      EXECS executions of the taskloop per run; then the table and
 #                                      plots (benchmarks/grain/report.py)
 #
@@ -81,11 +82,15 @@ compare)
         one "$kind" "$n" "$cell" default "$r" OMP_TASKLOOP_GRAIN=off "$bin" "${run[@]}"
         one "$kind" "$n" "$cell" auto "$r" OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS="$st" "$bin" "${run[@]}"
         one "$kind" "$n" "$cell" auto2 "$r" OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS="$st" "$bin" "${run[@]}"
-        # The sweep: every chunk size, 3 executions each (median).
+        # The sweep: every chunk size, 3 executions each (median); then its best grain run as
+        # auto and the default are, EXECS executions (OMP_TASKLOOP_GRAIN=<grain>).
         if [ "$kind" = forloop ]; then sw=(sweep "$n" "$cell" 1 3); else sw=(matsweep "$n" "$cell" 3); fi
         OMP_NUM_THREADS=$n "$bin" "${sw[@]}" |
           awk -F, -v k="$kind" -v c="$cell" -v r="$r" \
-            '{ printf "%s,%s,%s,fixed,%s,%s,%.0f,%s,0,0,%s\n", k, $1, c, r, $5, $2 / $4, $4, $3 }' >>"$samples"
+            '{ printf "%s,%s,%s,fixed,%s,%s,%d,%s,0,0,%s\n", k, $1, c, r, $5, $2 / $4, $4, $3 }' |
+          tee -a "$samples" >"$OUT/sweep.tmp"
+        best=$(sort -t, -k6,6g "$OUT/sweep.tmp" | head -1 | cut -d, -f7)
+        one "$kind" "$n" "$cell" best "$r" OMP_TASKLOOP_GRAIN="$best" "$bin" "${run[@]}"
       done < <(cells)
     done
     echo "round $((r + 1)) of $REPS done" >&2

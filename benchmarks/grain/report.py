@@ -5,8 +5,8 @@ usage: report.py samples.csv grain.model OUTDIR
 
 For every (workload, threads, size): the median over rounds of the time of one
 execution for libomp's default grain, OMP_TASKLOOP_GRAIN=auto from an empty
-store (auto) and from the first run's store (auto2), and every fixed grain of
-the sweep; the ratios of auto and auto2 to the best fixed grain and to the
+store (auto) and from the first run's store (auto2), every fixed grain of the
+sweep, and the sweep's best grain run as often as auto and the default; the ratios of auto and auto2 to the best fixed grain and to the
 default; the grain auto settled on; the flat region the runtime predicted and
 the one measured (grains within 5% of the best). Plots (OUTDIR/grain-*.png):
 time against grain size, measured and modelled (Formula 5.11), the predicted
@@ -38,9 +38,9 @@ def predict(m, work_ns, tasks, n):
 
 
 def flat(m, work_ns, n):
-    """Formula 5.29, in ns of work per task."""
+    """Formula 5.29, in ns of work per task (one thread: no imbalance bound)."""
     lo = math.sqrt(m["alpha_us"] * 1000 / n * work_ns / m["lambda_b"])
-    hi = work_ns / ((1 + math.ceil(1 / m["lambda_s"])) * n)
+    hi = work_ns if n == 1 else work_ns / ((1 + math.ceil(1 / m["lambda_s"])) * n)
     return lo, hi
 
 
@@ -52,7 +52,7 @@ def main(argv):
     with open(samples) as f:
         for r in csv.DictReader(f):
             rows[(r["kind"], int(r["threads"]), int(r["cell"]))].append(r)
-    print("| workload | threads | size | trip | best fixed grain | best fixed (us) | default (us) "
+    print("| workload | threads | size | trip | best grain of the sweep | it, run as auto is (us) | default (us) "
           "| auto (us) | auto 2nd run (us) | auto / best | auto 2nd / best | auto / default "
           "| auto 2nd / default | auto settled on | predicted flat | measured flat (5%) |")
     print("|" + "---|" * 16)
@@ -71,10 +71,10 @@ def main(argv):
             continue
         fmed = {g: statistics.median(v) for g, v in fixed.items()}
         best_g = min(fmed, key=fmed.get)
-        best = fmed[best_g]
+        best = med("best")  # the sweep's best grain, run as auto and the default are
         trip = max(fmed) if kind == "forloop" else max(
             int(r["grain"]) * int(r["tasks"]) for r in rs if r["config"] == "fixed")
-        measured = [g for g, t in fmed.items() if t <= 1.05 * best]
+        measured = [g for g, t in fmed.items() if t <= 1.05 * fmed[best_g]]
         d, a, a2 = med("default"), med("auto"), med("auto2")
         autos = [r for r in rs if r["config"] == "auto2"]
         settled = statistics.median(int(r["grain"]) for r in autos)

@@ -203,10 +203,13 @@ static void __kmp_grain_note(kmp_uint64 trip, kmp_uint64 tasks, int arm,
   i.grain = (long long)(trip / (tasks ? tasks : 1));
   i.iter_ns = iter_ns;
   i.arm = arm;
-  i.flat_lo = i.flat_hi = 0;
-  if (iter_ns > 0)
+  i.flat_lo = i.flat_hi = i.arms_lo = i.arms_hi = 0;
+  if (iter_ns > 0) {
     __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, iter_ns, n, &i.flat_lo,
                           &i.flat_hi);
+    __kmp_grain_arms_span(&__kmp_grain_model, trip, iter_ns, n, &i.arms_lo,
+                          &i.arms_hi);
+  }
   __kmp_grain_last_lock.acquire();
   __kmp_grain_last = i;
   __kmp_grain_have_last = 1;

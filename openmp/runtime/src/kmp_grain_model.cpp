@@ -37,13 +37,36 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
   if (n < 1)
     n = 1;
   *lo = sqrt(m->alpha_ns / n * work_ns / m->lambda_b);
-  *hi = work_ns / ((1 + ceil(1 / m->lambda_s)) * n);
+  // One thread has no imbalance: Formula 5.11 only falls as the grain grows
+  // to the whole loop (one task).
+  *hi = n == 1 ? work_ns : work_ns / ((1 + ceil(1 / m->lambda_s)) * n);
 }
 
 const char *__kmp_grain_arm_name(int arm) {
   static const char *const names[KMP_GRAIN_ARMS] = {
       "default", "flat0", "flat1", "flat2", "flat3", "flat4"};
   return arm >= 0 && arm < KMP_GRAIN_ARMS ? names[arm] : "?";
+}
+
+void __kmp_grain_arms_span(const kmp_grain_model_t *m,
+                           unsigned long long trip, double iter_ns, int n,
+                           double *lo_iters, double *hi_iters) {
+  double lo, hi;
+  __kmp_grain_flat_range(m, iter_ns * (double)trip, n < 1 ? 1 : n, &lo, &hi);
+  // From the smaller bound to the larger: when they cross (too little work
+  // for a flat region) the arms span between them all the same. A region
+  // narrower than KMP_GRAIN_MIN_SPAN is widened to it about its middle (on a
+  // log scale): the model leaves out work stealing's cost (seed 001, section
+  // 5.1), and the bandit needs a choice to correct it.
+  double a = log(fmin(lo, hi) / iter_ns), b = log(fmax(lo, hi) / iter_ns);
+  const double span = log(KMP_GRAIN_MIN_SPAN);
+  if (b - a < span) {
+    double mid = (a + b) / 2;
+    a = mid - span / 2;
+    b = mid + span / 2;
+  }
+  *lo_iters = exp(a);
+  *hi_iters = exp(b);
 }
 
 unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
@@ -54,30 +77,32 @@ unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
     return 0;
   if (n < 1)
     n = 1;
-  double lo, hi;
-  __kmp_grain_flat_range(m, iter_ns * (double)trip, n, &lo, &hi);
-  lo /= iter_ns;
-  hi /= iter_ns;
-  if (lo_iters)
-    *lo_iters = lo;
-  if (hi_iters)
-    *hi_iters = hi;
-  unsigned long long tasks;
-  if (arm <= 0 || arm >= KMP_GRAIN_ARMS) {
-    tasks = (unsigned long long)KMP_GRAIN_DEFAULT_TASKS * n;
-  } else {
-    // From the smaller bound to the larger: when they cross (too little
-    // work for a flat region) the arms span between them all the same.
-    double a = log(fmin(lo, hi)), b = log(fmax(lo, hi));
-    double g = exp(a + (b - a) * (arm - 1) / (KMP_GRAIN_FLAT_ARMS - 1));
-    if (!(g >= 1)) // also NaN
-      g = 1;
-    // Rounded up: the grain (trip / tasks) is never above g, so that the
-    // largest arm stays inside the flat region however few its tasks.
-    double t = ceil((double)trip / g - 1e-9);
-    tasks = t < 1 ? 1 : t >= (double)trip ? trip : (unsigned long long)t;
+  if (lo_iters || hi_iters) {
+    double lo, hi;
+    __kmp_grain_flat_range(m, iter_ns * (double)trip, n, &lo, &hi);
+    if (lo_iters)
+      *lo_iters = lo / iter_ns;
+    if (hi_iters)
+      *hi_iters = hi / iter_ns;
   }
-  return tasks > trip ? trip : tasks < 1 ? 1 : tasks;
+  if (arm <= 0 || arm >= KMP_GRAIN_ARMS) {
+    unsigned long long tasks = (unsigned long long)KMP_GRAIN_DEFAULT_TASKS * n;
+    return tasks > trip ? trip : tasks;
+  }
+  double a, b;
+  __kmp_grain_arms_span(m, trip, iter_ns, n, &a, &b);
+  a = log(a);
+  b = log(b);
+  double g = exp(a + (b - a) * (arm - 1) / (KMP_GRAIN_FLAT_ARMS - 1));
+  if (!(g >= 1)) // also NaN
+    g = 1;
+  // Rounded up: the grain (trip / tasks) is never above g; then, from n tasks
+  // up, to a multiple of n, so that equal iterations give every thread an
+  // equal share (ceil(num_tasks / n) of Formula 5.11).
+  double t = ceil((double)trip / g - 1e-9);
+  if (t >= n)
+    t = ceil(t / n) * n;
+  return t < 1 ? 1 : t >= (double)trip ? trip : (unsigned long long)t;
 }
 
 double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,

@@ -41,27 +41,38 @@ double __kmp_grain_predict(const kmp_grain_model_t *m, double work_ns,
 
 // Formula 5.29: the grain sizes (as work per task, ns) of the flat region of
 // a loop of `work_ns` on `n` cores: *lo from the task overhead (lambda_b),
-// *hi from the imbalance (lambda_s). *lo > *hi when the loop is too small to
-// have a flat region.
+// *hi from the imbalance (lambda_s; on one thread, which has no imbalance,
+// the whole loop). *lo > *hi when the loop is too small to have a flat
+// region.
 void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
                             double *lo, double *hi);
 
 // The arms of a taskloop's grain choice: arm 0 is libomp's default
 // (KMP_GRAIN_DEFAULT_TASKS tasks per thread), arms 1..KMP_GRAIN_FLAT_ARMS
 // grain sizes spaced on a log scale from the flat region's lower bound to its
-// upper one (from the upper to the lower when they cross).
+// upper one (from the upper to the lower when they cross; widened to a ratio
+// of KMP_GRAIN_MIN_SPAN about its middle when narrower), as task counts
+// rounded up, from n tasks on to a multiple of n.
 #define KMP_GRAIN_FLAT_ARMS 5
 #define KMP_GRAIN_ARMS (1 + KMP_GRAIN_FLAT_ARMS)
 #define KMP_GRAIN_DEFAULT_TASKS 10
+#define KMP_GRAIN_MIN_SPAN 8.0
 // The name of arm `arm` ("default", "flat0" .. "flat4").
 const char *__kmp_grain_arm_name(int arm);
 // The number of tasks arm `arm` makes of a loop of `trip` iterations of
 // `iter_ns` each on `n` threads, within [1, trip]; *lo_iters and *hi_iters
-// (when not NULL) get the flat region in iterations per task.
+// (when not NULL) get the flat region (Formula 5.29) in iterations per task.
 unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
                                          unsigned long long trip,
                                          double iter_ns, int n,
                                          double *lo_iters, double *hi_iters);
+
+// The grains (iterations per task) the flat arms span: Formula 5.29's
+// region, from its smaller bound to its larger, widened to a ratio of
+// KMP_GRAIN_MIN_SPAN about its middle when narrower.
+void __kmp_grain_arms_span(const kmp_grain_model_t *m,
+                           unsigned long long trip, double iter_ns, int n,
+                           double *lo_iters, double *hi_iters);
 
 // Inverts Formula 5.11: the work of one iteration (ns) of a loop of `trip`
 // iterations that took `time_ns` in `num_tasks` tasks on `n` threads (at

@@ -55,13 +55,46 @@ TEST(GrainModel, FlatRangeIsFormula529) {
   // Too little work: the bounds cross.
   __kmp_grain_flat_range(&Seed, 1e4, 2, &Lo, &Hi);
   EXPECT_GT(Lo, Hi);
+  // One thread has no imbalance: the upper bound is the whole loop.
+  __kmp_grain_flat_range(&Seed, 1e8, 1, &Lo, &Hi);
+  EXPECT_DOUBLE_EQ(Hi, 1e8);
+}
+
+TEST(GrainModel, NarrowRegionsAreWidened) {
+  // A region of 45..46 iterations (2 threads, 1000 iterations of 1.1 us,
+  // alpha = 0.414 us) spans a ratio of 8 about its middle.
+  kmp_grain_model_t M = {414, 0.086, 0.1, 0.1};
+  double Lo, Hi, ALo, AHi;
+  __kmp_grain_arm_tasks(&M, 1, 1000, 1100, 2, &Lo, &Hi);
+  __kmp_grain_arms_span(&M, 1000, 1100, 2, &ALo, &AHi);
+  EXPECT_LT(Hi / Lo, 1.1);
+  EXPECT_NEAR(AHi / ALo, KMP_GRAIN_MIN_SPAN, 1e-9);
+  EXPECT_NEAR(sqrt(ALo * AHi), sqrt(Lo * Hi), 1e-6);
+  // A wide region is the arms' span as it is.
+  __kmp_grain_arm_tasks(&Seed, 1, 10000000, 1000, 2, &Lo, &Hi);
+  __kmp_grain_arms_span(&Seed, 10000000, 1000, 2, &ALo, &AHi);
+  EXPECT_GT(Hi / Lo, KMP_GRAIN_MIN_SPAN);
+  EXPECT_NEAR(ALo, Lo, Lo * 1e-12);
+  EXPECT_NEAR(AHi, Hi, Hi * 1e-12);
+}
+
+TEST(GrainModel, ArmsBalanceTheThreads) {
+  // From n tasks on, every arm's task count is a multiple of n.
+  for (int N : {2, 3, 8})
+    for (int A = 1; A < KMP_GRAIN_ARMS; ++A) {
+      unsigned long long T =
+          __kmp_grain_arm_tasks(&Seed, A, 100000, 50, N, NULL, NULL);
+      if (T >= (unsigned long long)N)
+        EXPECT_EQ(T % N, 0u) << N << " threads, " << __kmp_grain_arm_name(A);
+    }
 }
 
 TEST(GrainModel, ArmsSpanTheFlatRegion) {
   const unsigned long long Trip = 1000000;
   const double Iter = 100; // ns: 0.1 s of work
   double Lo, Hi;
-  EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, 0, Trip, Iter, 2, &Lo, &Hi), 20u);
+  EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, 0, Trip, Iter, 2, NULL, NULL), 20u);
+  __kmp_grain_arms_span(&Seed, Trip, Iter, 2, &Lo, &Hi);
   ASSERT_LT(Lo, Hi);
   unsigned long long Prev = Trip + 1;
   for (int A = 1; A < KMP_GRAIN_ARMS; ++A) {
