@@ -17,6 +17,9 @@
 // (the runtime reports nothing).
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=250 %libomp-run fixed 2>&1 | FileCheck --check-prefix=FIXED %s
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=off %libomp-run fixed 2>&1 | FileCheck --check-prefix=OFF %s
+// With ERASE on, ERASE's molding decides a taskloop's chunks: the runtime's
+// grain choice is not applied (docs/grain.md).
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" %libomp-run fixed 2>&1 | FileCheck --check-prefix=OFF %s
 // Nested taskloops, nogroup, if(0) and one thread: every iteration once.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
 // RUN: env OMP_NUM_THREADS=1 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
