@@ -185,7 +185,8 @@ int main(int argc, char **argv) {
   // first parallel region creates them: milliseconds, which would swamp the
   // small loops' 200 executions).
 #pragma omp parallel
-  hits = NULL;
+  {
+  }
   const char *mode = argv[1];
   if (!strcmp(mode, "sweep") && argc == 6) {
     int threads = atoi(argv[2]);

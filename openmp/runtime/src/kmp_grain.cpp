@@ -25,8 +25,8 @@
 #include "mvomp.h"
 
 #include <dlfcn.h>
-#include <sys/stat.h>
 #include <math.h>
+#include <sys/stat.h>
 
 kmp_grain_mode_t __kmp_grain_mode = kmp_grain_off;
 kmp_uint64 __kmp_grain_fixed = 0;
@@ -52,38 +52,32 @@ static std::atomic<int> __kmp_grain_model_loaded{0};
 static kmp_bootstrap_lock_t __kmp_grain_lock =
     KMP_BOOTSTRAP_LOCK_INITIALIZER(__kmp_grain_lock);
 
-// The default calibration file, where the calibration writes it.
-static char *__kmp_grain_default_path(void) {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (xdg && *xdg)
-    return __kmp_str_format("%s/mvomp/grain.model", xdg);
-  if (home && *home)
-    return __kmp_str_format("%s/.cache/mvomp/grain.model", home);
-  return NULL;
-}
-
 static void __kmp_grain_load_model(void) {
   if (__kmp_grain_model_loaded.load(std::memory_order_acquire))
     return;
   __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
   if (!__kmp_grain_model_loaded.load(std::memory_order_relaxed)) {
     const int named = __kmp_grain_model_path != NULL;
+    char dflt[4096];
     char *path = named ? __kmp_mvomp_expand_path("OMP_TASKLOOP_GRAIN_MODEL",
                                                  __kmp_grain_model_path)
-                       : __kmp_grain_default_path();
+                 : __kmp_grain_default_path(dflt, sizeof(dflt)) == 0
+                     ? __kmp_str_format("%s", dflt)
+                     : NULL;
     kmp_grain_model_t m = KMP_GRAIN_DEFAULT_MODEL;
+    char builtin[96];
+    KMP_SNPRINTF(builtin, sizeof(builtin),
+                 "using the built-in model (alpha %g us, sigma %g)",
+                 m.alpha_ns / 1000, m.sigma);
     struct stat st;
     // The default file is read when it exists; a named one must.
     if (path && (named || stat(path, &st) == 0)) {
-      char *text = __kmp_mvomp_read_file(
-          "OMP_TASKLOOP_GRAIN_MODEL", path,
-          "using the built-in model (alpha 2.674 us, sigma 0.0268)");
+      char *text =
+          __kmp_mvomp_read_file("OMP_TASKLOOP_GRAIN_MODEL", path, builtin);
       char err[256];
       if (text && __kmp_grain_model_parse(text, path, &m, err, sizeof(err))) {
-        __kmp_mvomp_warn("MVOMP",
-                         "OMP_TASKLOOP_GRAIN_MODEL: %s; using the built-in "
-                         "model (alpha 2.674 us, sigma 0.0268)",
-                         err);
+        __kmp_mvomp_warn("MVOMP", "OMP_TASKLOOP_GRAIN_MODEL: %s; %s", err,
+                         builtin);
       } else if (text) {
         __kmp_grain_model_used = path;
         path = NULL;
@@ -119,7 +113,8 @@ struct kmp_grain_site_t {
   kmp_grain_site_t *next;
 };
 #define KMP_GRAIN_SITE_BUCKETS 256
-static std::atomic<kmp_grain_site_t *> __kmp_grain_sites[KMP_GRAIN_SITE_BUCKETS];
+static std::atomic<kmp_grain_site_t *>
+    __kmp_grain_sites[KMP_GRAIN_SITE_BUCKETS];
 
 // The type of (entry, nthreads): its id and location name the site by its
 // module and offset, which stay the same from run to run (the model store).
@@ -137,15 +132,16 @@ static kmp_mv_type_t *__kmp_grain_new_type(kmp_routine_entry_t entry,
   for (const char *c = module; *c; ++c)
     h = (h ^ (unsigned char)*c) * 1099511628211ULL;
   h = __kmp_mv_hash(h ^ offset ^ ((kmp_uint64)nthreads << 48));
-  kmp_int32 id = (kmp_int32)(KMP_GRAIN_TYPE_BIT | (h & (KMP_GRAIN_TYPE_BIT - 1)));
+  kmp_int32 id =
+      (kmp_int32)(KMP_GRAIN_TYPE_BIT | (h & (KMP_GRAIN_TYPE_BIT - 1)));
   char *location = __kmp_str_format("taskloop %s+0x%llx, %d threads", module,
                                     (unsigned long long)offset, nthreads);
   const char *names[KMP_GRAIN_ARMS];
   char *owned[KMP_GRAIN_ARMS];
   for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
-    names[a] = owned[a] =
-        __kmp_str_format("grain:%s", __kmp_grain_arm_name(a));
-  kmp_mv_type_t *t = __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location);
+    names[a] = owned[a] = __kmp_str_format("grain:%s", __kmp_grain_arm_name(a));
+  kmp_mv_type_t *t =
+      __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location);
   for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
     __kmp_str_free(&owned[a]);
   __kmp_str_free(&location);
@@ -190,29 +186,20 @@ static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip) {
 /* The hooks                                                                 */
 
 // What kmp_taskloop_grain_last reports: the process's last taskloop whose
-// grain the runtime chose, whichever thread ran it.
-static kmp_taskloop_grain_info_t __kmp_grain_last;
-static int __kmp_grain_have_last = 0;
+// grain the runtime chose, whichever thread ran it. Only what the choice
+// itself knew is kept; the regions are derived when asked for.
+struct kmp_grain_last_t {
+  kmp_uint64 trip, tasks;
+  double iter_ns;
+  int arm, nthreads, valid;
+};
+static kmp_grain_last_t __kmp_grain_last;
 static kmp_mv_spin_t __kmp_grain_last_lock;
 
 static void __kmp_grain_note(kmp_uint64 trip, kmp_uint64 tasks, int arm,
                              double iter_ns, int n) {
-  kmp_taskloop_grain_info_t i;
-  i.trip = (long long)trip;
-  i.num_tasks = (long long)tasks;
-  i.grain = (long long)(trip / (tasks ? tasks : 1));
-  i.iter_ns = iter_ns;
-  i.arm = arm;
-  i.flat_lo = i.flat_hi = i.arms_lo = i.arms_hi = 0;
-  if (iter_ns > 0) {
-    __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, iter_ns, n, &i.flat_lo,
-                          &i.flat_hi);
-    __kmp_grain_arms_span(&__kmp_grain_model, trip, iter_ns, n, &i.arms_lo,
-                          &i.arms_hi);
-  }
   __kmp_grain_last_lock.acquire();
-  __kmp_grain_last = i;
-  __kmp_grain_have_last = 1;
+  __kmp_grain_last = {trip, tasks, iter_ns, arm, n, 1};
   __kmp_grain_last_lock.release();
 }
 
@@ -233,8 +220,8 @@ struct kmp_grain_pending_t {
 static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING];
 static __thread int __kmp_grain_npending = 0;
 
-kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
-                             kmp_uint64 trip, int if_val) {
+kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
+                             int if_val) {
   kmp_info_t *thread = __kmp_threads[gtid];
   const int n = thread->th.th_team_nproc;
   const kmp_uint64 dflt = (kmp_uint64)KMP_GRAIN_DEFAULT_TASKS * n;
@@ -266,8 +253,8 @@ kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
   // it, the default runs.
   const double iter_ns = stats->work_ns.load(std::memory_order_relaxed);
   const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
-  const kmp_uint64 tasks = __kmp_grain_arm_tasks(&__kmp_grain_model, slot,
-                                                 trip, iter_ns, n, NULL, NULL);
+  const kmp_uint64 tasks =
+      __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);
   __kmp_grain_note(trip, tasks, slot, iter_ns, n);
   kmp_grain_pending_t *p = &__kmp_grain_pending[__kmp_grain_npending++];
   p->task = current;
@@ -285,10 +272,15 @@ kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
 void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
                                kmp_taskgroup_t *taskgroup) {
   kmp_uint64 end = __kmp_mvomp_ticks();
+  // Usually the innermost entry. One above it is stale (an untied task that
+  // began a loop moved to another thread, which ended its group there): the
+  // groups of a thread end nested, so this group's end drops it too.
   int i = __kmp_grain_npending - 1;
-  if (i < 0 || __kmp_grain_pending[i].taskgroup != taskgroup ||
-      __kmp_grain_pending[i].task != task)
-    return; // not a taskloop's (or an untied task moved: left pending)
+  while (i >= 0 && (__kmp_grain_pending[i].taskgroup != taskgroup ||
+                    __kmp_grain_pending[i].task != task))
+    --i;
+  if (i < 0)
+    return; // not a chosen taskloop's group
   kmp_grain_pending_t *p = &__kmp_grain_pending[i];
   __kmp_grain_npending = i;
   double x = (double)(kmp_int64)(end - p->start) * __kmp_mvomp_ns_per_tick();
@@ -303,9 +295,8 @@ void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
     double w = __kmp_grain_iter_ns(&__kmp_grain_model, x, p->trip, p->tasks,
                                    p->nthreads);
     double old = p->stats->work_ns.load(std::memory_order_relaxed);
-    while ((old == 0 || w < old) &&
-           !p->stats->work_ns.compare_exchange_weak(old, w,
-                                                    std::memory_order_relaxed))
+    while ((old == 0 || w < old) && !p->stats->work_ns.compare_exchange_weak(
+                                        old, w, std::memory_order_relaxed))
       ;
   }
 }
@@ -314,9 +305,24 @@ int kmp_taskloop_grain_last(kmp_taskloop_grain_info_t *info) {
   if (info == NULL)
     return 0;
   __kmp_grain_last_lock.acquire();
-  int have = __kmp_grain_have_last;
-  if (have)
-    *info = __kmp_grain_last;
+  kmp_grain_last_t l = __kmp_grain_last;
   __kmp_grain_last_lock.release();
-  return have;
+  if (!l.valid)
+    return 0;
+  info->trip = (long long)l.trip;
+  info->num_tasks = (long long)l.tasks;
+  info->grain = (long long)(l.trip / (l.tasks ? l.tasks : 1));
+  info->iter_ns = l.iter_ns;
+  info->arm = l.arm;
+  info->flat_lo = info->flat_hi = info->arms_lo = info->arms_hi = 0;
+  if (l.iter_ns > 0) {
+    double lo, hi;
+    __kmp_grain_flat_range(&__kmp_grain_model, l.iter_ns * (double)l.trip,
+                           l.nthreads, &lo, &hi);
+    info->flat_lo = lo / l.iter_ns;
+    info->flat_hi = hi / l.iter_ns;
+    __kmp_grain_arms_span(&__kmp_grain_model, l.trip, l.iter_ns, l.nthreads,
+                          &info->arms_lo, &info->arms_hi);
+  }
+  return 1;
 }

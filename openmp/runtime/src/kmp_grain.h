@@ -38,8 +38,8 @@ void __kmp_grain_model_describe(char *buf, size_t len);
 // set: the number of tasks to make of `trip` iterations (libomp's
 // num_tasks). A chosen grain's taskloop is timed to the end of the taskgroup
 // that holds it (its own, or Clang's implicit one around it).
-kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task,
-                             kmp_uint64 trip, int if_val);
+kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
+                             int if_val);
 // __kmpc_end_taskgroup, once `taskgroup` of task `task` is complete: the end
 // of the taskloops it holds.
 void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,

@@ -26,9 +26,9 @@ double __kmp_grain_predict(const kmp_grain_model_t *m, double work_ns,
     num_tasks = 1;
   if (n < 1)
     n = 1;
-  const double k = ceil(num_tasks / n);           // tasks of the busiest core
+  const double k = ceil(num_tasks / n); // tasks of the busiest core
   const double busy = num_tasks < n ? num_tasks : n; // M, Formula 5.7
-  const double tc = k * work_ns / num_tasks;      // its work (Formula 5.9)
+  const double tc = k * work_ns / num_tasks;         // its work (Formula 5.9)
   return m->alpha_ns * k + tc * (1 + m->sigma * (busy - 1));
 }
 
@@ -48,9 +48,9 @@ const char *__kmp_grain_arm_name(int arm) {
   return arm >= 0 && arm < KMP_GRAIN_ARMS ? names[arm] : "?";
 }
 
-void __kmp_grain_arms_span(const kmp_grain_model_t *m,
-                           unsigned long long trip, double iter_ns, int n,
-                           double *lo_iters, double *hi_iters) {
+void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
+                           double iter_ns, int n, double *lo_iters,
+                           double *hi_iters) {
   double lo, hi;
   __kmp_grain_flat_range(m, iter_ns * (double)trip, n < 1 ? 1 : n, &lo, &hi);
   // From the smaller bound to the larger: when they cross (too little work
@@ -71,20 +71,11 @@ void __kmp_grain_arms_span(const kmp_grain_model_t *m,
 
 unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
                                          unsigned long long trip,
-                                         double iter_ns, int n,
-                                         double *lo_iters, double *hi_iters) {
+                                         double iter_ns, int n) {
   if (trip == 0)
     return 0;
   if (n < 1)
     n = 1;
-  if (lo_iters || hi_iters) {
-    double lo, hi;
-    __kmp_grain_flat_range(m, iter_ns * (double)trip, n, &lo, &hi);
-    if (lo_iters)
-      *lo_iters = lo / iter_ns;
-    if (hi_iters)
-      *hi_iters = hi / iter_ns;
-  }
   if (arm <= 0 || arm >= KMP_GRAIN_ARMS) {
     unsigned long long tasks = (unsigned long long)KMP_GRAIN_DEFAULT_TASKS * n;
     return tasks > trip ? trip : tasks;
@@ -116,12 +107,22 @@ double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
     n = 1;
   // time = alpha k + (k trip / num_tasks) iter (1 + sigma (M - 1))
   const double k = ceil((double)num_tasks / n);
-  const double busy = (double)(num_tasks < (unsigned long long)n ? num_tasks
-                                                                 : n);
+  const double busy =
+      (double)(num_tasks < (unsigned long long)n ? num_tasks : n);
   const double iters = k * (double)trip / (double)num_tasks;
-  double iter = (time_ns - m->alpha_ns * k) /
-                (iters * (1 + m->sigma * (busy - 1)));
+  double iter =
+      (time_ns - m->alpha_ns * k) / (iters * (1 + m->sigma * (busy - 1)));
   return iter > 0.01 ? iter : 0.01;
+}
+
+int __kmp_grain_default_path(char *buf, size_t len) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  int w = -1;
+  if (xdg && xdg[0] == '/')
+    w = snprintf(buf, len, "%s/mvomp/grain.model", xdg);
+  else if (home && home[0] == '/')
+    w = snprintf(buf, len, "%s/.cache/mvomp/grain.model", home);
+  return w > 0 && (size_t)w < len ? 0 : -1;
 }
 
 int __kmp_grain_check_lambda(double lambda, char *err, size_t errlen) {
@@ -163,8 +164,9 @@ int __kmp_grain_model_parse(const char *text, const char *file,
     char why[96];
     if (strcmp(key, "alpha_us") == 0) {
       if (!(v > 0 && v < 1e6)) {
-        snprintf(err, errlen, "%s:%d: alpha_us must be positive (and below 1 s)",
-                 file, line);
+        snprintf(err, errlen,
+                 "%s:%d: alpha_us must be positive (and below 1 s)", file,
+                 line);
         return -1;
       }
       out.alpha_ns = v * 1000;

@@ -32,7 +32,8 @@ struct kmp_grain_model_t {
 // Seed 001's first machine (alpha = 2.674 us, sigma = 0.0268), with
 // lambda_b = lambda_s = 0.1 (its section 5.1.7): what the runtime uses when
 // no calibration exists.
-#define KMP_GRAIN_DEFAULT_MODEL {2674.0, 0.0268, 0.1, 0.1}
+#define KMP_GRAIN_DEFAULT_MODEL                                                \
+  { 2674.0, 0.0268, 0.1, 0.1 }
 
 // Formula 5.11 (with 5.7): the time of a balanced loop of `work_ns`
 // sequential work split into `num_tasks` equal tasks on `n` cores.
@@ -60,19 +61,17 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
 // The name of arm `arm` ("default", "flat0" .. "flat4").
 const char *__kmp_grain_arm_name(int arm);
 // The number of tasks arm `arm` makes of a loop of `trip` iterations of
-// `iter_ns` each on `n` threads, within [1, trip]; *lo_iters and *hi_iters
-// (when not NULL) get the flat region (Formula 5.29) in iterations per task.
+// `iter_ns` each on `n` threads, within [1, trip].
 unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
                                          unsigned long long trip,
-                                         double iter_ns, int n,
-                                         double *lo_iters, double *hi_iters);
+                                         double iter_ns, int n);
 
 // The grains (iterations per task) the flat arms span: Formula 5.29's
 // region, from its smaller bound to its larger, widened to a ratio of
 // KMP_GRAIN_MIN_SPAN about its middle when narrower.
-void __kmp_grain_arms_span(const kmp_grain_model_t *m,
-                           unsigned long long trip, double iter_ns, int n,
-                           double *lo_iters, double *hi_iters);
+void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
+                           double iter_ns, int n, double *lo_iters,
+                           double *hi_iters);
 
 // Inverts Formula 5.11: the work of one iteration (ns) of a loop of `trip`
 // iterations that took `time_ns` in `num_tasks` tasks on `n` threads (at
@@ -88,6 +87,12 @@ double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
 // wrong" in err and *m unchanged.
 int __kmp_grain_model_parse(const char *text, const char *file,
                             kmp_grain_model_t *m, char *err, size_t errlen);
+
+// Where the calibration is written and read by default (docs/grain.md):
+// $XDG_CACHE_HOME/mvomp/grain.model, else $HOME/.cache/mvomp/grain.model
+// (absolute directories only). Returns 0 with the path in buf, or -1 when
+// neither is set (or the path does not fit).
+int __kmp_grain_default_path(char *buf, size_t len);
 
 // Checks thresholds: 0 < lambda < 1. Returns 0, or -1 with the reason in err.
 int __kmp_grain_check_lambda(double lambda, char *err, size_t errlen);

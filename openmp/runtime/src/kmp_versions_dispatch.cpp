@@ -113,7 +113,7 @@ int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
 }
 
 void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
-                     double x) {
+                         double x) {
   __kmp_mv_record_slot(type, stats, slot, x,
                        type->nversions.load(std::memory_order_acquire));
 }

@@ -89,13 +89,11 @@ bool readSweep(const char *path, std::vector<Row> &rows) {
   return bad == 0 || !rows.empty();
 }
 
+// Where the runtime reads the calibration by default (the same function).
 std::string defaultOut() {
-  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (xdg && *xdg)
-    return std::string(xdg) + "/mvomp/grain.model";
-  if (home && *home)
-    return std::string(home) + "/.cache/mvomp/grain.model";
-  return "grain.model";
+  char path[4096];
+  return __kmp_grain_default_path(path, sizeof(path)) == 0 ? path
+                                                           : "grain.model";
 }
 
 void mkdirs(const std::string &file) {

@@ -75,8 +75,7 @@ double grainRelativeError(const std::vector<GrainSample> &samples,
                           const kmp_grain_model_t &m) {
   double sum = 0;
   for (const GrainSample &s : samples)
-    sum += fabs(1 - __kmp_grain_predict(&m, s.work_ns, s.num_tasks,
-                                        s.threads) /
+    sum += fabs(1 - __kmp_grain_predict(&m, s.work_ns, s.num_tasks, s.threads) /
                         s.time_ns);
   return samples.empty() ? 0 : sum / samples.size();
 }

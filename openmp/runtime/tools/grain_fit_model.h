@@ -1,4 +1,4 @@
-//===- grain_fit_model.h - fitting seed 001's grain model (ALGLIB) -*- C++ -*-===//
+//===- grain_fit_model.h - fitting seed 001's grain model -----*- C++ -*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.

@@ -1,4 +1,5 @@
-//===- GrainModelTest.cpp - seed 001's grain model and its fit -------------===//
+//===- GrainModelTest.cpp - seed 001's grain model and its fit
+//-------------===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.
@@ -65,14 +66,18 @@ TEST(GrainModel, NarrowRegionsAreWidened) {
   // alpha = 0.414 us) spans a ratio of 8 about its middle.
   kmp_grain_model_t M = {414, 0.086, 0.1, 0.1};
   double Lo, Hi, ALo, AHi;
-  __kmp_grain_arm_tasks(&M, 1, 1000, 1100, 2, &Lo, &Hi);
+  __kmp_grain_flat_range(&M, 1000 * 1100.0, 2, &Lo, &Hi);
   __kmp_grain_arms_span(&M, 1000, 1100, 2, &ALo, &AHi);
+  Lo /= 1100;
+  Hi /= 1100;
   EXPECT_LT(Hi / Lo, 1.1);
   EXPECT_NEAR(AHi / ALo, KMP_GRAIN_MIN_SPAN, 1e-9);
   EXPECT_NEAR(sqrt(ALo * AHi), sqrt(Lo * Hi), 1e-6);
   // A wide region is the arms' span as it is.
-  __kmp_grain_arm_tasks(&Seed, 1, 10000000, 1000, 2, &Lo, &Hi);
+  __kmp_grain_flat_range(&Seed, 1e7 * 1000, 2, &Lo, &Hi);
   __kmp_grain_arms_span(&Seed, 10000000, 1000, 2, &ALo, &AHi);
+  Lo /= 1000;
+  Hi /= 1000;
   EXPECT_GT(Hi / Lo, KMP_GRAIN_MIN_SPAN);
   EXPECT_NEAR(ALo, Lo, Lo * 1e-12);
   EXPECT_NEAR(AHi, Hi, Hi * 1e-12);
@@ -82,8 +87,7 @@ TEST(GrainModel, ArmsBalanceTheThreads) {
   // From n tasks on, every arm's task count is a multiple of n.
   for (int N : {2, 3, 8})
     for (int A = 1; A < KMP_GRAIN_ARMS; ++A) {
-      unsigned long long T =
-          __kmp_grain_arm_tasks(&Seed, A, 100000, 50, N, NULL, NULL);
+      unsigned long long T = __kmp_grain_arm_tasks(&Seed, A, 100000, 50, N);
       if (T >= (unsigned long long)N)
         EXPECT_EQ(T % N, 0u) << N << " threads, " << __kmp_grain_arm_name(A);
     }
@@ -93,13 +97,12 @@ TEST(GrainModel, ArmsSpanTheFlatRegion) {
   const unsigned long long Trip = 1000000;
   const double Iter = 100; // ns: 0.1 s of work
   double Lo, Hi;
-  EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, 0, Trip, Iter, 2, NULL, NULL), 20u);
+  EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, 0, Trip, Iter, 2), 20u);
   __kmp_grain_arms_span(&Seed, Trip, Iter, 2, &Lo, &Hi);
   ASSERT_LT(Lo, Hi);
   unsigned long long Prev = Trip + 1;
   for (int A = 1; A < KMP_GRAIN_ARMS; ++A) {
-    unsigned long long T =
-        __kmp_grain_arm_tasks(&Seed, A, Trip, Iter, 2, NULL, NULL);
+    unsigned long long T = __kmp_grain_arm_tasks(&Seed, A, Trip, Iter, 2);
     double G = (double)Trip / T;
     EXPECT_GE(G, Lo * 0.99) << __kmp_grain_arm_name(A);
     EXPECT_LE(G, Hi * 1.01) << __kmp_grain_arm_name(A);
@@ -110,12 +113,27 @@ TEST(GrainModel, ArmsSpanTheFlatRegion) {
   EXPECT_STREQ(__kmp_grain_arm_name(5), "flat4");
   // Every arm stays within [1, trip] tasks, however small the loop.
   for (int A = 0; A < KMP_GRAIN_ARMS; ++A) {
-    EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, A, 1, 1e-3, 2, NULL, NULL), 1u);
-    unsigned long long T = __kmp_grain_arm_tasks(&Seed, A, 7, 1e9, 64, NULL,
-                                                 NULL);
+    EXPECT_EQ(__kmp_grain_arm_tasks(&Seed, A, 1, 1e-3, 2), 1u);
+    unsigned long long T = __kmp_grain_arm_tasks(&Seed, A, 7, 1e9, 64);
     EXPECT_GE(T, 1u);
     EXPECT_LE(T, 7u);
   }
+}
+
+TEST(GrainModel, DefaultPathIsTheCacheDirectory) {
+  char P[256];
+  setenv("XDG_CACHE_HOME", "/x/cache", 1);
+  setenv("HOME", "/home/me", 1);
+  ASSERT_EQ(__kmp_grain_default_path(P, sizeof(P)), 0);
+  EXPECT_STREQ(P, "/x/cache/mvomp/grain.model");
+  setenv("XDG_CACHE_HOME", "relative", 1); // not absolute: ignored
+  ASSERT_EQ(__kmp_grain_default_path(P, sizeof(P)), 0);
+  EXPECT_STREQ(P, "/home/me/.cache/mvomp/grain.model");
+  unsetenv("XDG_CACHE_HOME");
+  unsetenv("HOME");
+  EXPECT_EQ(__kmp_grain_default_path(P, sizeof(P)), -1);
+  setenv("HOME", "/home/me", 1);
+  EXPECT_EQ(__kmp_grain_default_path(P, 8), -1) << "does not fit";
 }
 
 TEST(GrainModel, WorkPerIterationInvertsThePrediction) {
@@ -134,8 +152,7 @@ struct Parsed {
   char Err[256] = "";
   int Rc;
   explicit Parsed(const std::string &Text) {
-    Rc = __kmp_grain_model_parse(Text.c_str(), "g.model", &M, Err,
-                                 sizeof(Err));
+    Rc = __kmp_grain_model_parse(Text.c_str(), "g.model", &M, Err, sizeof(Err));
   }
 };
 
@@ -191,9 +208,9 @@ TEST(GrainFit, RecoversKnownParameters) {
       for (double Trip : {1e4, 1e5, 1e6})
         for (double Chunk = 1; Chunk <= Trip; Chunk *= 3) {
           double Tasks = ceil(Trip / Chunk), Work = Trip * 1000;
-          S.push_back({N, Work, Tasks,
-                       __kmp_grain_predict(&Truth, Work, Tasks, N) *
-                           Noise(Rng)});
+          S.push_back(
+              {N, Work, Tasks,
+               __kmp_grain_predict(&Truth, Work, Tasks, N) * Noise(Rng)});
         }
     kmp_grain_model_t Fit = KMP_GRAIN_DEFAULT_MODEL;
     ASSERT_TRUE(grainFit(S, &Fit));

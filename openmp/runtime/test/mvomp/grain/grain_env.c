@@ -10,6 +10,7 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=2 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,x %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA2 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,0.3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDAOK %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDAB %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=%t.dir %libomp-run 2>&1 | FileCheck --check-prefix=DIR %s
@@ -31,6 +32,9 @@
 // LAMBDAOK-NOT: Warning
 // LAMBDAOK: OMP_TASKLOOP_GRAIN_LAMBDA='0.2,0.3'
 // LAMBDAOK: lambda_b 0.2, lambda_s 0.3)'
+// LAMBDAB-NOT: Warning
+// LAMBDAB: OMP_TASKLOOP_GRAIN_LAMBDA='0.3'
+// LAMBDAB: lambda_b 0.3, lambda_s 0.1)'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
