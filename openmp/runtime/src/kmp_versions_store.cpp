@@ -8,7 +8,10 @@
  *             contents) and machine (a fingerprint: CPU models and maximum
  *             frequencies, CPUs online and usable, threads, MVOMP's libomp and
  *             a hash of its file), <dir>/<program>-<id>-<machine>.csv; the
- *             fingerprint's text is in the file and must match
+ *             fingerprint's text is in the file and must match; the hashes
+ *             and the CPUs' part are cached in <dir>/identity.cache (keyed by
+ *             each file's inode, size and times; the boot), as working them
+ *             out costs a millisecond or more
  *   ageing    a loaded version weighs at most KMP_MV_STORE_WEIGHT executions
  *             (or its policy's quota), so that measurements of this run move
  *             it; the file keeps at most KMP_MV_STORE_KEEP per version and
@@ -75,7 +78,6 @@ struct kmp_mv_store_t {
   kmp_uint64 program_id;
   char *machine; // the fingerprint's text
   kmp_uint64 machine_id;
-  int others; // files of this program's name for other ids
   // What loading found.
   int exists, bad, skipped; // the file exists; is malformed; LOAD overrides
   unsigned runs;            // runs merged into it so far
@@ -136,12 +138,201 @@ static void __kmp_mv_add_distinct(kmp_str_buf_t *list, const char *item) {
   __kmp_str_buf_cat(list, item, (int)len);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The identity cache                                                       */
+
+// Identifying costs: hashing the executable and libomp (a megabyte or more)
+// and reading /proc/cpuinfo (on x86 an interrupt to every CPU, for its
+// current frequency) took about a millisecond on a 2-CPU machine, more with a
+// big executable or many CPUs, at the first multi-version task, inside the
+// program's own timing. The store's directory keeps what was worked out in
+// identity.cache, keyed by what changes whenever the answer may: a file's
+// device, inode, size, modification and change times (any write to a file
+// changes its change time, which no program can set back); the CPUs' by the
+// boot (/proc/sys/kernel/random/boot_id) and the CPUs online. It is a cache,
+// not a model: a line that does not parse is reported and dropped when the
+// cache is next written; one that is missing is worked out again.
+#define KMP_MV_ID_CACHE "identity.cache"
+#define KMP_MV_ID_CACHE_HEADER "# MVOMP identity cache 1 (docs/runtime.md)\n"
+#define KMP_MV_ID_CACHE_LINES 64 // the newest lines kept
+
+struct kmp_mv_idcache_t {
+  char *path;        // <dir>/identity.cache
+  char *text;        // what it held when the store was identified
+  kmp_str_buf_t add; // lines this run worked out: written at exit
+  int bad;           // lines that did not parse
+};
+static kmp_mv_idcache_t __kmp_mv_idcache;
+
+// Whether a cache line ("<kind>\t<key>\t<value>", no newline) parses.
+static bool __kmp_mv_idcache_valid(const char *p, size_t n) {
+  const char *t1 = (const char *)memchr(p, '\t', n);
+  const char *t2 =
+      t1 ? (const char *)memchr(t1 + 1, '\t', n - (t1 + 1 - p)) : NULL;
+  if (t2 == NULL || t2 == t1 + 1 || memchr(t2 + 1, '\t', n - (t2 + 1 - p)))
+    return false;
+  size_t kind = t1 - p, value = n - (t2 + 1 - p);
+  if (kind == 4 && strncmp(p, "file", 4) == 0)
+    return value == 16 && strspn(t2 + 1, "0123456789abcdef") >= 16;
+  return kind == 3 && strncmp(p, "cpu", 3) == 0 && value > 0;
+}
+
+// Reads the cache (once, when the store is identified): a missing file is an
+// empty cache; lines that do not parse are reported with their line.
+static void __kmp_mv_idcache_read(const char *dir) {
+  kmp_mv_idcache_t *c = &__kmp_mv_idcache;
+  c->path = __kmp_str_format("%s/" KMP_MV_ID_CACHE, dir);
+  __kmp_str_buf_init(&c->add);
+  struct stat sb;
+  if (stat(c->path, &sb) != 0)
+    return;
+  c->text = __kmp_mvomp_read_file("OMP_SELECT_MODELS", c->path,
+                                  "it is not used and is written again");
+  if (c->text == NULL) {
+    c->bad = 1;
+    return;
+  }
+  kmp_mvomp_line_warnings_t w = {"MVOMP", "OMP_SELECT_MODELS", c->path, 0};
+  int lineno = 1;
+  for (const char *p = c->text; *p; ++lineno) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    if (nl == NULL || (p[0] != '#' && !__kmp_mv_idcache_valid(p, n))) {
+      __kmp_mvomp_line_warning(&w, lineno,
+                               "not a line of an identity cache; it is "
+                               "dropped when the cache is written");
+      c->bad = 1;
+    }
+    p += n + (nl != NULL);
+  }
+  __kmp_mvomp_line_warnings_done(&w);
+}
+
+// The value cached for kind and key, copied into a new string, or NULL.
+static char *__kmp_mv_idcache_get(const char *kind, const char *key) {
+  const kmp_mv_idcache_t *c = &__kmp_mv_idcache;
+  size_t klen = strlen(kind), keylen = strlen(key);
+  for (const char *p = c->text; p && *p;) {
+    const char *nl = strchr(p, '\n');
+    if (nl == NULL)
+      break; // an unfinished last line is not trusted
+    size_t n = nl - p;
+    if (n > klen + keylen + 2 && strncmp(p, kind, klen) == 0 &&
+        p[klen] == '\t' && strncmp(p + klen + 1, key, keylen) == 0 &&
+        p[klen + 1 + keylen] == '\t' && __kmp_mv_idcache_valid(p, n)) {
+      const char *v = p + klen + keylen + 2;
+      return __kmp_str_format("%.*s", (int)(nl - v), v);
+    }
+    p = nl + 1;
+  }
+  return NULL;
+}
+
+// Remembers what this run worked out, for the cache written at exit; a value
+// a line cannot hold is not cached.
+static void __kmp_mv_idcache_put(const char *kind, const char *key,
+                                 const char *value) {
+  if (__kmp_mv_idcache.path == NULL || strpbrk(key, "\t\n") ||
+      strpbrk(value, "\t\n") || !*value)
+    return;
+  __kmp_str_buf_print(&__kmp_mv_idcache.add, "%s\t%s\t%s\n", kind, key, value);
+}
+
+// Writes the cache (at exit, under the store's lock, the directory made):
+// the lines other runs wrote meanwhile, then this run's, the newest
+// KMP_MV_ID_CACHE_LINES of them that parse, through a renamed temporary file.
+// Failing to write it costs the next run the time this one spent; no warning.
+static void __kmp_mv_idcache_write(void) {
+  kmp_mv_idcache_t *c = &__kmp_mv_idcache;
+  if (c->path == NULL || (c->add.used == 0 && !c->bad))
+    return;
+  struct stat sb;
+  char *now =
+      stat(c->path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size < (1 << 20)
+          ? __kmp_mvomp_read_file("OMP_SELECT_MODELS", c->path, "")
+          : NULL;
+  // The lines, newest last, without those repeated (a key's newest wins).
+  const char *lines[2 * KMP_MV_ID_CACHE_LINES + 256];
+  size_t lens[sizeof(lines) / sizeof(lines[0])];
+  int n = 0;
+  const int max = (int)(sizeof(lines) / sizeof(lines[0]));
+  for (int part = 0; part < 2; ++part)
+    for (const char *p = part ? c->add.str : now; p && *p;) {
+      const char *nl = strchr(p, '\n');
+      if (nl == NULL)
+        break;
+      size_t len = nl - p;
+      if (p[0] != '#' && __kmp_mv_idcache_valid(p, len)) {
+        size_t key = strrchr(p, '\t') - p; // the tab before the value
+        for (int i = 0; i < n; ++i)
+          if (lens[i] > key && strncmp(lines[i], p, key + 1) == 0) {
+            memmove(&lines[i], &lines[i + 1], sizeof(lines[0]) * (n - i - 1));
+            memmove(&lens[i], &lens[i + 1], sizeof(lens[0]) * (n - i - 1));
+            --n;
+            break;
+          }
+        if (n == max) {
+          memmove(&lines[0], &lines[1], sizeof(lines[0]) * (n - 1));
+          memmove(&lens[0], &lens[1], sizeof(lens[0]) * (n - 1));
+          --n;
+        }
+        lines[n] = p;
+        lens[n++] = len;
+      }
+      p = nl + 1;
+    }
+  char *tmp = __kmp_str_format("%s.tmp-%d", c->path, (int)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (f != NULL) {
+    fputs(KMP_MV_ID_CACHE_HEADER, f);
+    for (int i = n > KMP_MV_ID_CACHE_LINES ? n - KMP_MV_ID_CACHE_LINES : 0;
+         i < n; ++i)
+      fprintf(f, "%.*s\n", (int)lens[i], lines[i]);
+    bool failed = fflush(f) != 0 || ferror(f);
+    failed |= fclose(f) != 0;
+    if (failed || rename(tmp, c->path) != 0)
+      unlink(tmp);
+  } else if (fd >= 0) {
+    close(fd);
+    unlink(tmp);
+  }
+  __kmp_str_free(&tmp);
+  __kmp_str_free(&now);
+}
+
+// A file's hash (__kmp_mv_hash_file), from the cache when the file has not
+// changed since it was cached.
+static kmp_uint64 __kmp_mv_file_id(const char *path) {
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return 0;
+  char key[160];
+  KMP_SNPRINTF(key, sizeof(key), "%llu %llu %lld %lld.%09ld %lld.%09ld",
+               (unsigned long long)sb.st_dev, (unsigned long long)sb.st_ino,
+               (long long)sb.st_size, (long long)sb.st_mtim.tv_sec,
+               (long)sb.st_mtim.tv_nsec, (long long)sb.st_ctim.tv_sec,
+               (long)sb.st_ctim.tv_nsec);
+  char *cached = __kmp_mv_idcache_get("file", key);
+  kmp_uint64 id = cached ? strtoull(cached, NULL, 16) : 0;
+  __kmp_str_free(&cached);
+  if (id != 0)
+    return id;
+  id = __kmp_mv_hash_file(path);
+  char value[17];
+  KMP_SNPRINTF(value, sizeof(value), "%016llx", (unsigned long long)id);
+  if (id != 0)
+    __kmp_mv_idcache_put("file", key, value);
+  return id;
+}
+
 // What changes a program's timings on this machine, as text: the CPU models
 // and maximum frequencies (two CPU kinds of a hybrid chip differ there), the
 // CPUs online and usable, the threads of a parallel region (OMP_NUM_THREADS,
 // else the usable CPUs), and MVOMP's libomp (its release and a hash of its
 // file: another build may schedule differently).
-static char *__kmp_mv_machine_text(void) {
+// The CPU models and maximum frequencies: "cpu=<models>;max_khz=<freqs>".
+static char *__kmp_mv_cpu_text(void) {
   kmp_str_buf_t models, freqs;
   __kmp_str_buf_init(&models);
   __kmp_str_buf_init(&freqs);
@@ -160,7 +351,7 @@ static char *__kmp_mv_machine_text(void) {
   }
   if (f)
     fclose(f);
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  const long online = sysconf(_SC_NPROCESSORS_ONLN);
   for (long c = 0; c < online && c < 4096; ++c) {
     char path[96];
     snprintf(path, sizeof(path),
@@ -174,6 +365,40 @@ static char *__kmp_mv_machine_text(void) {
     }
     fclose(ff);
   }
+  char *text = __kmp_str_format("cpu=%s;max_khz=%s",
+                                models.used ? models.str : "unknown",
+                                freqs.used ? freqs.str : "unknown");
+  __kmp_str_buf_free(&models);
+  __kmp_str_buf_free(&freqs);
+  return text;
+}
+
+// The CPU part of the fingerprint, from the cache within one boot with the
+// same CPUs online.
+static char *__kmp_mv_cpu_text_cached(long online) {
+  char boot[64] = "";
+  FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+  if (f != NULL) {
+    if (fgets(boot, sizeof(boot), f) == NULL)
+      boot[0] = '\0';
+    fclose(f);
+  }
+  boot[strcspn(boot, " \t\n")] = '\0';
+  if (boot[0] == '\0')
+    return __kmp_mv_cpu_text();
+  char key[96];
+  KMP_SNPRINTF(key, sizeof(key), "%s %ld", boot, online);
+  char *text = __kmp_mv_idcache_get("cpu", key);
+  if (text == NULL) {
+    text = __kmp_mv_cpu_text();
+    __kmp_mv_idcache_put("cpu", key, text);
+  }
+  return text;
+}
+
+static char *__kmp_mv_machine_text(void) {
+  const long online = sysconf(_SC_NPROCESSORS_ONLN);
+  char *cpu = __kmp_mv_cpu_text_cached(online);
   int usable = (int)online;
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof(set), &set) == 0)
@@ -184,13 +409,11 @@ static char *__kmp_mv_machine_text(void) {
   Dl_info info;
   kmp_uint64 lib = 0;
   if (dladdr((void *)&__kmp_mv_hash_file, &info) && info.dli_fname)
-    lib = __kmp_mv_hash_file(info.dli_fname);
+    lib = __kmp_mv_file_id(info.dli_fname);
   char *text = __kmp_str_format(
-      "cpu=%s;max_khz=%s;cpus=%ld;usable=%d;threads=%d;libomp=%s-%016llx",
-      models.used ? models.str : "unknown", freqs.used ? freqs.str : "unknown",
-      online, usable, threads, KMP_MVOMP_VERSION, (unsigned long long)lib);
-  __kmp_str_buf_free(&models);
-  __kmp_str_buf_free(&freqs);
+      "%s;cpus=%ld;usable=%d;threads=%d;libomp=%s-%016llx", cpu, online, usable,
+      threads, KMP_MVOMP_VERSION, (unsigned long long)lib);
+  __kmp_str_free(&cpu);
   return text;
 }
 
@@ -259,8 +482,9 @@ static void __kmp_mv_store_identify(void) {
     return;
   }
   exe[len] = '\0';
+  __kmp_mv_idcache_read(dir);
   st->program = __kmp_str_format("%s", exe);
-  st->program_id = __kmp_mv_hash_file(exe);
+  st->program_id = __kmp_mv_file_id(exe);
   st->machine = __kmp_mv_machine_text();
   st->machine_id = __kmp_mv_hash_string(st->machine);
   char *name = __kmp_mv_program_name(exe);
@@ -269,7 +493,6 @@ static void __kmp_mv_store_identify(void) {
                                 (unsigned long long)st->machine_id);
   st->dir = dir;
   st->path = __kmp_str_format("%s/%s", dir, file);
-  st->others = __kmp_mv_count_others(dir, name, file);
   __kmp_str_free(&file);
   __kmp_str_free(&name);
 }
@@ -605,6 +828,7 @@ static void __kmp_mv_store_write(void) {
   int lock = __kmp_mv_store_lock_file();
   if (lock < 0)
     return;
+  __kmp_mv_idcache_write();
   kmp_mv_rows_t rows = {NULL, 0, 0, NULL, NULL};
   unsigned runs = 0;
   // Read again: runs that ended meanwhile merged into it. Quiet when loading
@@ -665,11 +889,17 @@ void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
               ? "found, loaded when the first multi-version task runs"
               : "none yet for this program and machine: exploring");
     }
-    if (st->others > 0)
+    // Counted here only: a directory listing at start-up would cost every
+    // run what only this display needs.
+    char *name = __kmp_mv_program_name(st->program);
+    int others =
+        __kmp_mv_count_others(st->dir, name, strrchr(st->path, '/') + 1);
+    __kmp_str_free(&name);
+    if (others > 0)
       __kmp_str_buf_print(buffer,
                           "   [MVOMP] models of %d other build(s) of this "
                           "program or other machine(s) in '%s': not used\n",
-                          st->others, st->dir);
+                          others, st->dir);
   }
   __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
 }

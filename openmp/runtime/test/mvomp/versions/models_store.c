@@ -14,6 +14,19 @@
 // RUN: FileCheck --check-prefix=ORIGIN %s < s2.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DISPLAY %s
 //
+// The identity cache: the hashes of the executable and libomp and the CPUs'
+// part of the fingerprint, so that later runs need not work them out again.
+// A line that does not parse is reported and dropped; a changed executable
+// (its change time moves) is hashed again, and keeps its models when its
+// contents are the same.
+// RUN: rm -rf %t.dir/id && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/id %libomp-run | FileCheck --check-prefix=EXPLORE %s
+// RUN: FileCheck --check-prefix=IDCACHE %s < %t.dir/id/identity.cache
+// RUN: bash -c 'echo "file	garbage" >> %t.dir/id/identity.cache'
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/id %libomp-run 2>&1 | FileCheck --check-prefixes=IDBAD,LOADED %s
+// RUN: not grep garbage %t.dir/id/identity.cache
+// RUN: touch %t && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/id %libomp-run | FileCheck --check-prefix=LOADED %s
+// RUN: grep -c '^file' %t.dir/id/identity.cache | FileCheck --check-prefix=IDFILES %s
+//
 // Change: "fast" became 100x slower; the run leaves it after 3 executions
 // (robust statistics), and the store replaces its history.
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m MV_FAST_NS=3000000 %libomp-run | FileCheck --check-prefix=CHANGED %s
@@ -85,6 +98,7 @@
 // STORE1-DAG: 1,0,"slow","test",0,-1,5,{{.*}},mean,,5,store,0
 // STORE1-DAG: 1,1,"fast","test",0,-1,64,{{.*}},mean,,64,store,0
 // STORE1: # end: 2 rows
+// IDBAD: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}/identity.cache:{{[0-9]+}}: not a line of an identity cache; it is dropped when the cache is written
 // LOADED: sequence {{1+$}}
 // Loaded: what was stored, up to 8 executions (the store's weight); this
 // run ran "fast" 100 times.
@@ -96,6 +110,10 @@
 // DISPLAY-NEXT: [MVOMP] model store: '{{.*}}/m/models_store.c.tmp-{{.*}}.csv'
 // DISPLAY-NEXT: [MVOMP] fingerprint: {{[0-9a-f]+}} cpu=
 // DISPLAY-NEXT: [MVOMP] models: found, loaded when the first multi-version task runs
+// IDCACHE: # MVOMP identity cache 1
+// IDCACHE-DAG: {{^}}file	{{[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]+ [0-9]+\.[0-9]+}}	{{[0-9a-f]+$}}
+// IDCACHE-DAG: {{^}}cpu	{{[-0-9a-f]+ [0-9]+}}	cpu=
+// IDFILES: 3
 // CHANGED: sequence 1110{{0+$}}
 // SLOW: sequence {{0+$}}
 // UNTOUCHED: 1,1,"fast","test",0,-1,{{.*}},store,9{{$}}
