@@ -32,6 +32,7 @@ kmp_grain_mode_t __kmp_grain_mode = kmp_grain_off;
 kmp_uint64 __kmp_grain_fixed = 0;
 char *__kmp_grain_model_path = NULL;
 double __kmp_grain_lambda_b = 0, __kmp_grain_lambda_s = 0;
+int __kmp_grain_span_threads = 1;
 
 // Grain types' ids: this bit and a hash of the site and thread count
 // (docs/grain.md: define(N) with N at or above 2^30 is reserved).
@@ -89,6 +90,7 @@ static void __kmp_grain_load_model(void) {
       m.lambda_b = __kmp_grain_lambda_b;
     if (__kmp_grain_lambda_s > 0)
       m.lambda_s = __kmp_grain_lambda_s;
+    m.to_threads = __kmp_grain_span_threads;
     __kmp_grain_model = m;
     __kmp_grain_model_loaded.store(1, std::memory_order_release);
   }

@@ -27,6 +27,8 @@ extern kmp_uint64 __kmp_grain_fixed; // with kmp_grain_fixed
 // OMP_TASKLOOP_GRAIN_LAMBDA (0: the model file's or the default).
 extern char *__kmp_grain_model_path;
 extern double __kmp_grain_lambda_b, __kmp_grain_lambda_s;
+// OMP_TASKLOOP_GRAIN_SPAN=threads (1, the default) | flat (0).
+extern int __kmp_grain_span_threads;
 
 // Sets the mode (and the hook flag).
 void __kmp_grain_set_mode(kmp_grain_mode_t mode, kmp_uint64 fixed);

@@ -59,6 +59,13 @@ void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
   // log scale): the model leaves out work stealing's cost (seed 001, section
   // 5.1), and the bandit needs a choice to correct it.
   double a = log(fmin(lo, hi) / iter_ns), b = log(fmax(lo, hi) / iter_ns);
+  // Up to one task per thread: Formula 5.29's upper bound assumes tasks cost
+  // alpha, fitted on compute-bound iterations; a memory-bound loop's tasks
+  // cost far more, and its optimum was measured at one task per thread,
+  // 10-40x above the bound (docs/grain.md). Seed 001 draws the same line
+  // (problem_size / N) as the coarsest sensible grain.
+  if (m->to_threads && n > 1)
+    b = fmax(b, log((double)trip / n));
   const double span = log(KMP_GRAIN_MIN_SPAN);
   if (b - a < span) {
     double mid = (a + b) / 2;

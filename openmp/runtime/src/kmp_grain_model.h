@@ -27,13 +27,17 @@ struct kmp_grain_model_t {
   double sigma;    // slowdown of a core's work per other busy core
   double lambda_b; // slope under which the task overhead no longer matters
   double lambda_s; // imbalance ratio under which imbalance no longer matters
+  // Not the model's but the arms' rule (OMP_TASKLOOP_GRAIN_SPAN): 1: the
+  // arms reach up to one task per thread (threads), 0: Formula 5.29's
+  // region only (flat).
+  int to_threads;
 };
 
 // Seed 001's first machine (alpha = 2.674 us, sigma = 0.0268), with
 // lambda_b = lambda_s = 0.1 (its section 5.1.7): what the runtime uses when
 // no calibration exists.
 #define KMP_GRAIN_DEFAULT_MODEL                                                \
-  { 2674.0, 0.0268, 0.1, 0.1 }
+  { 2674.0, 0.0268, 0.1, 0.1, 1 }
 
 // Formula 5.11 (with 5.7): the time of a balanced loop of `work_ns`
 // sequential work split into `num_tasks` equal tasks on `n` cores.
@@ -51,8 +55,9 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
 // The arms of a taskloop's grain choice: arm 0 is libomp's default
 // (KMP_GRAIN_DEFAULT_TASKS tasks per thread), arms 1..KMP_GRAIN_FLAT_ARMS
 // grain sizes spaced on a log scale from the flat region's lower bound to its
-// upper one (from the upper to the lower when they cross; widened to a ratio
-// of KMP_GRAIN_MIN_SPAN about its middle when narrower), as task counts
+// upper one (from the upper to the lower when they cross), or with
+// to_threads to one task per thread when that is larger; widened to a ratio
+// of KMP_GRAIN_MIN_SPAN about its middle when narrower; as task counts
 // rounded up, from n tasks on to a multiple of n.
 #define KMP_GRAIN_FLAT_ARMS 5
 #define KMP_GRAIN_ARMS (1 + KMP_GRAIN_FLAT_ARMS)
@@ -67,8 +72,9 @@ unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
                                          double iter_ns, int n);
 
 // The grains (iterations per task) the flat arms span: Formula 5.29's
-// region, from its smaller bound to its larger, widened to a ratio of
-// KMP_GRAIN_MIN_SPAN about its middle when narrower.
+// region, from its smaller bound to its larger (with to_threads: at least
+// to trip / n), widened to a ratio of KMP_GRAIN_MIN_SPAN about its middle
+// when narrower.
 void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
                            double iter_ns, int n, double *lo_iters,
                            double *hi_iters);

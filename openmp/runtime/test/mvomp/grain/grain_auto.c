@@ -9,6 +9,8 @@
 // stats.csv has its rows, marked as grain choices.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT=mean OMP_SELECT_STATS=s.csv %libomp-run tiny 2>&1 | FileCheck --check-prefix=TINY %s
 // RUN: FileCheck --check-prefix=TINYCSV %s < s.csv
+// The same within Formula 5.29's region alone (OMP_TASKLOOP_GRAIN_SPAN=flat).
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=flat %libomp-run tiny 2>&1 | FileCheck --check-prefix=TINY %s
 // Loops with a grainsize or num_tasks clause are never changed, nor timed:
 // only the loop without a clause has a grain type.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_STATS=c.csv %libomp-run clauses 2>&1 | FileCheck --check-prefix=CLAUSES %s

@@ -11,6 +11,9 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,x %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA2 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.2,0.3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDAOK %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=0.3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDAB %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=wide OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPAN %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=FLAT OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANFLAT %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANDEFAULT %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=%t.dir %libomp-run 2>&1 | FileCheck --check-prefix=DIR %s
@@ -35,6 +38,14 @@
 // LAMBDAB-NOT: Warning
 // LAMBDAB: OMP_TASKLOOP_GRAIN_LAMBDA='0.3'
 // LAMBDAB: lambda_b 0.3, lambda_s 0.1)'
+// SPAN: OMP_TASKLOOP_GRAIN_SPAN: "wide" is an invalid value; ignored.
+// SPAN: OMP_TASKLOOP_GRAIN_SPAN value "threads" will be used.
+// SPAN: OMP_TASKLOOP_GRAIN_SPAN='threads'
+// SPAN: ran: 1000 iterations
+// SPANFLAT-NOT: Warning
+// SPANFLAT: OMP_TASKLOOP_GRAIN_SPAN='flat'
+// SPANFLAT: ran: 1000 iterations
+// SPANDEFAULT: OMP_TASKLOOP_GRAIN_SPAN='threads'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
