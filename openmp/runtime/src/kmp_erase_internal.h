@@ -46,6 +46,9 @@
 #define KMP_ERASE_FALLBACK_CLASS kmp_erase_compute
 // Executions measured with the counters before a type is classified.
 #define KMP_ERASE_CLASSIFY_RUNS 3
+// Chunks per core of a taskloop molded to a whole cluster: upstream's ten
+// tasks per thread, so that the cluster's threads still balance the loop.
+#define KMP_ERASE_CHUNKS_PER_CORE 10
 // Task types tracked (a power of two).
 #define KMP_ERASE_TYPES 512
 

@@ -1,5 +1,5 @@
 // Taskloop moldability (docs/erase.md): with OMP_ERASE=on a taskloop with
-// neither grainsize nor num_tasks is split into the width the mapper chooses,
+// neither grainsize nor num_tasks is split for the width the mapper chooses,
 // after trying each width of each cluster once; OMP_ERASE_STATS shows one
 // taskloop row per width tried. A taskloop with a grainsize is split as
 // upstream does, and ERASE keeps out of it. Every iteration runs once.
@@ -8,6 +8,14 @@
 // RUN: grep -c ',taskloop,compute,pair,' %t.mold.csv | FileCheck --check-prefix=WIDTHS %s
 // RUN: grep ',taskloop,compute,pair,1,' %t.mold.csv | FileCheck --check-prefix=W1 %s
 // RUN: grep ',taskloop,compute,pair,2,' %t.mold.csv | FileCheck --check-prefix=W2 %s
+// Chunks: a width short of a cluster, or of one core, is one chunk per core;
+// a whole cluster of several, ten per core (upstream's ratio, for balance).
+// The task rows count the chunks: every taskloop's (row executions x chunks
+// per width), and the first loop's 20, split as upstream does while its type
+// is classified.
+// RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 * ($5 == 2 ? 20 : 1) } END { print "extra chunks", t - l }' %t.mold.csv | FileCheck --check-prefix=CHUNKS %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.ones.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 } END { print "extra chunks", t - l }' %t.ones.csv | FileCheck --check-prefix=CHUNKS %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.grain.csv %libomp-run grainsize 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: not grep ',taskloop,' %t.grain.csv
 
@@ -15,6 +23,7 @@
 // WIDTHS: 2
 // W1: ,taskloop,compute,pair,1,{{[1-9][0-9]*}},
 // W2: ,taskloop,compute,pair,2,{{[1-9][0-9]*}},
+// CHUNKS: extra chunks 20{{$}}
 
 #include <omp.h>
 #include <stdio.h>
