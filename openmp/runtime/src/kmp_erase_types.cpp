@@ -334,13 +334,8 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   // momentarily slow core does not hold up the loop: one chunk per core was
   // measured 10-69% slower than stock on a homogeneous machine
   // (docs/erase.md).
-  int in_cluster = 0;
-  for (int i = 0; i < task_team->tt.tt_nproc; ++i)
-    in_cluster +=
-        __kmp_mvomp_thread_cluster(task_team->tt.tt_threads_data[i].td.td_thr,
-                                   i) == choice.cluster;
   kmp_uint64 ntasks = width;
-  if ((int)choice.width >= in_cluster && width > 1)
+  if (choice.width >= m.size[choice.cluster] && width > 1)
     ntasks = KMP_MIN(width * KMP_ERASE_CHUNKS_PER_CORE, trip_count);
   int idle = 0; // time this instance unless one is being timed already
   if (t->loop_pending.load(std::memory_order_acquire) == 0 &&

@@ -239,9 +239,10 @@ static void __kmp_mv_idcache_put(const char *kind, const char *key,
 }
 
 // Writes the cache (at exit, under the store's lock, the directory made):
-// the lines other runs wrote meanwhile, then this run's, the newest
-// KMP_MV_ID_CACHE_LINES of them that parse, through a renamed temporary file.
-// Failing to write it costs the next run the time this one spent; no warning.
+// this run's lines first, then those of the file (other runs may have added
+// some meanwhile) whose key is not written yet, the first
+// KMP_MV_ID_CACHE_LINES that parse, through a renamed temporary file. Lookups
+// take a key's first line, so the newest wins.
 static void __kmp_mv_idcache_write(void) {
   kmp_mv_idcache_t *c = &__kmp_mv_idcache;
   if (c->path == NULL || (c->add.used == 0 && !c->bad))
@@ -251,54 +252,40 @@ static void __kmp_mv_idcache_write(void) {
       stat(c->path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size < (1 << 20)
           ? __kmp_mvomp_read_file("OMP_SELECT_MODELS", c->path, "")
           : NULL;
-  // The lines, newest last, without those repeated (a key's newest wins).
-  const char *lines[2 * KMP_MV_ID_CACHE_LINES + 256];
-  size_t lens[sizeof(lines) / sizeof(lines[0])];
-  int n = 0;
-  const int max = (int)(sizeof(lines) / sizeof(lines[0]));
+  kmp_str_buf_t out; // "\n" then the lines: a key is found as "\n<key>\t"
+  __kmp_str_buf_init(&out);
+  __kmp_str_buf_cat(&out, "\n", 1);
+  int lines = 0;
   for (int part = 0; part < 2; ++part)
-    for (const char *p = part ? c->add.str : now; p && *p;) {
+    for (const char *p = part ? now : c->add.str; p && *p;) {
       const char *nl = strchr(p, '\n');
-      if (nl == NULL)
+      if (nl == NULL || lines == KMP_MV_ID_CACHE_LINES)
         break;
-      size_t len = nl - p;
-      if (p[0] != '#' && __kmp_mv_idcache_valid(p, len)) {
-        size_t key = strrchr(p, '\t') - p; // the tab before the value
-        for (int i = 0; i < n; ++i)
-          if (lens[i] > key && strncmp(lines[i], p, key + 1) == 0) {
-            memmove(&lines[i], &lines[i + 1], sizeof(lines[0]) * (n - i - 1));
-            memmove(&lens[i], &lens[i + 1], sizeof(lens[0]) * (n - i - 1));
-            --n;
-            break;
-          }
-        if (n == max) {
-          memmove(&lines[0], &lines[1], sizeof(lines[0]) * (n - 1));
-          memmove(&lens[0], &lens[1], sizeof(lens[0]) * (n - 1));
-          --n;
+      if (p[0] != '#' && __kmp_mv_idcache_valid(p, nl - p)) {
+        const char *tab = (const char *)memchr(p, '\t', nl - p);
+        tab = (const char *)memchr(tab + 1, '\t', nl - tab - 1); // valid: two
+        char *key = __kmp_str_format("\n%.*s", (int)(tab - p + 1), p);
+        if (strstr(out.str, key) == NULL) {
+          __kmp_str_buf_cat(&out, p, (int)(nl - p + 1));
+          ++lines;
         }
-        lines[n] = p;
-        lens[n++] = len;
+        __kmp_str_free(&key);
       }
       p = nl + 1;
     }
+  __kmp_str_free(&now);
   char *tmp = __kmp_str_format("%s.tmp-%d", c->path, (int)getpid());
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  FILE *f = __kmp_mvomp_open_output("OMP_SELECT_MODELS", tmp);
   if (f != NULL) {
     fputs(KMP_MV_ID_CACHE_HEADER, f);
-    for (int i = n > KMP_MV_ID_CACHE_LINES ? n - KMP_MV_ID_CACHE_LINES : 0;
-         i < n; ++i)
-      fprintf(f, "%.*s\n", (int)lens[i], lines[i]);
+    fputs(out.str + 1, f);
     bool failed = fflush(f) != 0 || ferror(f);
     failed |= fclose(f) != 0;
     if (failed || rename(tmp, c->path) != 0)
-      unlink(tmp);
-  } else if (fd >= 0) {
-    close(fd);
-    unlink(tmp);
+      unlink(tmp); // the next run works the identity out again
   }
   __kmp_str_free(&tmp);
-  __kmp_str_free(&now);
+  __kmp_str_buf_free(&out);
 }
 
 // A file's hash (__kmp_mv_hash_file), from the cache when the file has not

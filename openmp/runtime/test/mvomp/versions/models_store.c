@@ -49,6 +49,9 @@
 // RUN: rm -rf %t.dir/c && bash -c 'for c in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=1 OMP_SELECT_PREDICT=off OMP_SELECT_MODELS=%t.dir/c %libomp-run $c > /dev/null & done; wait'
 // RUN: grep -c '"slow","test",[1-8],-1,5,' %t.dir/c/*.csv | FileCheck --check-prefix=EIGHT %s
 // RUN: grep '^# runs:' %t.dir/c/*.csv | FileCheck --check-prefix=RUNS8 %s
+// Their identity caches merge too, each key once: the executable, libomp and
+// the CPUs.
+// RUN: grep -c -v '^#' %t.dir/c/identity.cache | FileCheck --check-prefix=IDLINES %s
 //
 // Prediction across costs: with the store holding costs 1 and 2, cost 4 starts
 // from a fit of log time on log cost per version; "slow" (30x "fast" here) is
@@ -114,6 +117,7 @@
 // IDCACHE-DAG: {{^}}file	{{[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]+ [0-9]+\.[0-9]+}}	{{[0-9a-f]+$}}
 // IDCACHE-DAG: {{^}}cpu	{{[-0-9a-f]+ [0-9]+}}	cpu=
 // IDFILES: 3
+// IDLINES: 3{{$}}
 // CHANGED: sequence 1110{{0+$}}
 // SLOW: sequence {{0+$}}
 // UNTOUCHED: 1,1,"fast","test",0,-1,{{.*}},store,9{{$}}
