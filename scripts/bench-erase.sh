@@ -9,26 +9,55 @@
 #                same back-off sleep (the thesis' O_10us)
 #   erase        OMP_ERASE=on (10 us back-off, stealing from all): E_10us_aS
 #   erase-nS     OMP_ERASE=on OMP_ERASE_STEAL=cluster: E_10us_nS
-# For each: median wall time, median CPU time of the process, and the modelled energy
-#   E = idle W x wall time + run W per busy core x CPU time
-# with the idle and per-core run power of POWER (default docs/erase/x86.power: illustrative watts,
-# this machine has no RAPL), its one cluster spanning all CPUs (CLUSTERS). Spinning costs CPU time,
-# so sleeping instead shows in the energy. Ratios are against stock in the same run.
+# For each: median wall time, median CPU time, and the modelled energy
+#   E = sum over clusters of (idle W x wall time + run W per busy core x CPU time on that cluster)
+# with the idle and per-core run power (the table's `compute` width-1 row at its highest MHz) of
+# POWER (default docs/erase/x86.power: illustrative watts, this machine has no RAPL). With one
+# cluster (CLUSTERS, default all:0-<nproc-1>) the CPU time is the process's; with several, each
+# cluster's is its CPUs' busy time in /proc/stat over the run (the benchmark is all that runs).
+# Spinning costs CPU time, so sleeping instead shows in the energy. Ratios are against stock in
+# the same run.
 #   WORKLOADS="taskloop:128 taskloop:256 taskloop:512 taskloop:1024 cholesky:4096:256" REPS=5 \
 #   THREADS=$(nproc) scripts/bench-erase.sh
+#
+# MODE=biglittle: the emulated big.LITTLE of docs/erase.md: CLUSTERS="denver:0;a57:1" (one CPU
+# each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2) in
+# every configuration, ERASE on or off, so that all of them pay for the slow cluster; stock is
+# then MVOMP's libomp with ERASE off for the taskloop too (upstream cannot slow a cluster).
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 WORKLOADS=${WORKLOADS:-"taskloop:128 taskloop:256 taskloop:512 taskloop:1024 cholesky:4096:256"}
 REPS=${REPS:-5}
 THREADS=${THREADS:-$(nproc)}
-POWER=${POWER:-$MVOMP_ROOT/docs/erase/x86.power}
-CLUSTERS=${CLUSTERS:-all:0-$(($(nproc) - 1))}
-cluster=${CLUSTERS%%:*}
-idle_w=$(awk -v c="$cluster" '$1 == "cluster" && $2 == c {print $4}' "$POWER")
-run_w=$(awk -v c="$cluster" '$1 == "run" && $2 == c && $3 == "compute" && $5 == 1 {print $6; exit}' "$POWER")
-[ -n "$idle_w" ] && [ -n "$run_w" ] || die "$POWER has no idle or compute width-1 record for '$cluster'"
-
+MODE=${MODE:-homogeneous}
+case $MODE in
+  homogeneous)
+    POWER=${POWER:-$MVOMP_ROOT/docs/erase/x86.power}
+    CLUSTERS=${CLUSTERS:-all:0-$(($(nproc) - 1))}
+    slow=() ;;
+  biglittle)
+    [ "$(nproc)" -ge 2 ] || die "MODE=biglittle needs 2 CPUs"
+    POWER=${POWER:-$MVOMP_ROOT/docs/erase/tx2.power}
+    CLUSTERS=${CLUSTERS:-"denver:0;a57:1"}
+    SLOWDOWN=${SLOWDOWN:-2}
+    slow=(OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_TEST_SLOWDOWN="${CLUSTERS##*;}")
+    slow[1]=${slow[1]%%:*}:$SLOWDOWN ;;
+  *) die "MODE=$MODE: homogeneous or biglittle" ;;
+esac
+# Per cluster: name, CPUs (expanded), idle W and run W per core.
+names=() cpus=() idle=() runw=()
+IFS=';' read -ra parts <<<"$CLUSTERS"
+for p in "${parts[@]}"; do
+  c=${p%%:*} list=""
+  IFS=, read -ra ranges <<<"${p#*:}"
+  for r in "${ranges[@]}"; do list+=" $(seq "${r%-*}" "${r#*-}" | tr '\n' ' ')"; done
+  i=$(awk -v c="$c" '$1 == "cluster" && $2 == c {print $4}' "$POWER")
+  w=$(awk -v c="$c" '$1 == "run" && $2 == c && $3 == "compute" && $5 == 1 && $4 > m {m = $4; w = $6}
+                     END {print w}' "$POWER")
+  [ -n "$i" ] && [ -n "$w" ] || die "$POWER has no idle or compute width-1 record for '$c'"
+  names+=("$c") cpus+=("$list") idle+=("$i") runw+=("$w")
+done
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench/erase
@@ -38,8 +67,17 @@ bench_compile cholesky "$out/cholesky" -ldl -lm
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
 configs=(stock stock+sleep erase erase-nS)
-run() { # config workload -> "wall cpu"
-  local env=(OMP_NUM_THREADS=$THREADS) lib=$MVOMP_PREFIX/lib cmd
+# Busy seconds of each cluster's CPUs so far (/proc/stat: user nice system irq softirq, in USER_HZ).
+busy() {
+  local k
+  for k in "${!names[@]}"; do
+    awk -v list=" ${cpus[$k]} " -v hz="$(getconf CLK_TCK)" '
+      /^cpu[0-9]/ { n = substr($1, 4); if (index(list, " " n " ")) b += $2 + $3 + $4 + $7 + $8 }
+      END { printf "%.3f ", b / hz }' /proc/stat
+  done
+}
+run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
+  local env=(OMP_NUM_THREADS=$THREADS "${slow[@]}") lib=$MVOMP_PREFIX/lib cmd b0 b1
   IFS=: read -r bench a b <<<"$2"
   case $bench in
     taskloop) cmd=("$out/taskloop" "$a" "$(iterations "$a")") ;;
@@ -47,34 +85,54 @@ run() { # config workload -> "wall cpu"
     *) die "unknown workload $2" ;;
   esac
   case $1 in
-    stock) [ "$bench" = taskloop ] && lib=$pristine ;;
+    stock) [ "$bench" = taskloop ] && [ "$MODE" = homogeneous ] && lib=$pristine ;;
     stock+sleep) env+=(OMP_ERASE_SLEEP=10) ;;
     erase) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER") ;;
     erase-nS) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
                     OMP_ERASE_STEAL=cluster) ;;
   esac
+  b0=$(busy)
   env LD_LIBRARY_PATH="$lib" "${env[@]}" /usr/bin/time -f '%e %U %S' -o "$out/time" \
     "${cmd[@]}" >"$out/stdout" 2>"$out/stderr" || die "$1 $2 failed: $(cat "$out/stdout" "$out/stderr")"
-  awk '{printf "%s %.3f\n", $1, $2 + $3}' "$out/time"
+  b1=$(busy)
+  if [ "${#names[@]}" = 1 ]; then
+    awk '{printf "%s %.3f\n", $1, $2 + $3}' "$out/time"
+  else
+    awk -v b0="$b0" -v b1="$b1" '{ n = split(b0, x, " "); split(b1, y, " "); printf "%s", $1
+      for (i = 1; i <= n; ++i) printf " %.3f", y[i] - x[i]; printf "\n" }' "$out/time"
+  fi
 }
-echo "Modelled energy: $idle_w W idle + $run_w W per busy core ($POWER, cluster $cluster)."
+if [ "$MODE" = biglittle ]; then
+  echo "Emulated big.LITTLE: clusters $CLUSTERS, OMP_ERASE_TEST_SLOWDOWN=${slow[1]#*=} in every configuration."
+fi
+for k in "${!names[@]}"; do
+  echo "Modelled energy, cluster ${names[$k]} (CPUs${cpus[$k]% }): ${idle[$k]} W idle + ${runw[$k]} W per busy core ($POWER)."
+done
 echo
-echo "| workload | configuration | wall s | CPU s | modelled J | time vs stock | energy vs stock |"
-echo "|---|---|---|---|---|---|---|"
+cols="" seps=""
+for c in "${names[@]}"; do cols+=" CPU s ($c) |" seps+="---|"; done
+[ "${#names[@]}" = 1 ] && cols=" CPU s |"
+echo "| workload | configuration | wall s |$cols modelled J | time vs stock | energy vs stock |"
+echo "|---|---|---|${seps}---|---|---|"
 for wl in $WORKLOADS; do
-  declare -A walls=() cpus=()
+  declare -A walls=() busies=()
   for ((r = 0; r < REPS; r++)); do
     for c in "${configs[@]}"; do
       read -r w u < <(run "$c" "$wl")
-      walls[$c]+="$w " cpus[$c]+="$u "
+      walls[$c]+="$w " busies[$c]+="$u;"
     done
   done
   for c in "${configs[@]}"; do
-    w=$(echo "${walls[$c]}" | median) u=$(echo "${cpus[$c]}" | median)
-    j=$(awk -v i="$idle_w" -v w="$w" -v r="$run_w" -v u="$u" 'BEGIN { print i * w + r * u }')
+    w=$(echo "${walls[$c]}" | median) j=0 row=""
+    for k in "${!names[@]}"; do
+      u=$(echo "${busies[$c]}" | tr ';' '\n' | awk -v k=$((k + 1)) 'NF {print $k}' | median)
+      j=$(awk -v j="$j" -v i="${idle[$k]}" -v w="$w" -v r="${runw[$k]}" -v u="$u" \
+        'BEGIN { print j + i * w + r * u }')
+      row+=" $(printf '%.3f' "$u") |"
+    done
     [ "$c" = stock ] && { w0=$w; j0=$j; }
-    printf '| %s | %s | %.3f | %.3f | %.2f | %.3f | %.3f |\n' "$wl" "$c" "$w" "$u" "$j" \
+    printf '| %s | %s | %.3f |%s %.2f | %.3f | %.3f |\n' "$wl" "$c" "$w" "$row" "$j" \
       "$(ratio "$w" "$w0")" "$(ratio "$j" "$j0")"
   done
-  unset walls cpus
+  unset walls busies
 done

@@ -27,6 +27,7 @@ extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
 extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
+extern int __kmp_erase_team; // OMP_ERASE_TEAM=on
 enum {
   kmp_erase_interp_none = 0,
   kmp_erase_interp_linear_kind = 1,

@@ -58,6 +58,9 @@
 // __kmp_mvomp_cluster_name, ...): ERASE chooses them and hands them over.
 typedef struct kmp_erase_machine {
   int ready; // OMP_ERASE=on and set up
+  // ERASE off with OMP_ERASE_TEST_SLOWDOWN: only the slowdown applies (the
+  // task hooks time tasks for it, nothing else).
+  int emulating;
   int ncores[KMP_ERASE_MAX_CLUSTERS];
   int maxwidth;
   // Power per cluster: from the table (indices into power), or 1 W of run
@@ -83,6 +86,11 @@ double __kmp_erase_rapl_joules(void);
 // Reads the clusters, power table and model; 0 if ERASE cannot run (it is
 // then off).
 int __kmp_erase_machine_setup(void);
+// With ERASE off: reads the clusters and OMP_ERASE_TEST_SLOWDOWN; 1 if a
+// cluster is slowed (the machine is then emulating).
+int __kmp_erase_emulation_setup(void);
+// While emulating: the emulated cluster of the CPU this thread runs on, or -1.
+int __kmp_erase_emulated_cluster(void);
 
 // ---- Per-thread state (kmp_erase_machine.cpp)
 // ------------------------------------
@@ -134,13 +142,37 @@ typedef struct kmp_erase_type {
   // it may belong to without a second lookup.
   std::atomic<struct kmp_erase_type *> taskloop;
   kmp_uint64 loop_start_ns;
-  int loop_cluster, loop_width;
+  int loop_cluster, loop_width; // loop_cluster nclusters: the whole team
+  // The cluster where the timed instance's chunks ran: -1 none yet,
+  // KMP_ERASE_LOOP_MIXED several.
+  std::atomic<int> loop_ran;
 } kmp_erase_type_t;
+#define KMP_ERASE_LOOP_MIXED (-2)
 #define KMP_ERASE_TRIAL_PATIENCE 16
+// A configuration is measured once it has run this many times; the history
+// starts from the shortest of them (the first execution of a type on a
+// configuration often pays for cold caches and first-touch page faults: it
+// made the emulated big.LITTLE's denver look 1.7x slower than it is for the
+// rest of the run, docs/erase.md).
+#define KMP_ERASE_WARMUP 2
 extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
-// A molded taskloop's chunks go to this cluster while its creator splits it
-// (-1 otherwise).
+// A molded taskloop's chunks go to this cluster while its creator splits it,
+// or stay with their creator as upstream's (KMP_ERASE_LOOP_TEAM: the whole
+// team); -1 otherwise.
 extern __thread int __kmp_erase_loop_cluster;
+#define KMP_ERASE_LOOP_TEAM (-2)
+// The index of (cluster, width) in a type's arrays; cluster nclusters is the
+// whole team (one slot).
+static inline int __kmp_erase_slot(int cluster, int width) {
+  return cluster == __kmp_mvomp_nclusters
+             ? cluster * __kmp_erase_machine.maxwidth
+             : cluster * __kmp_erase_machine.maxwidth + width - 1;
+}
+// Run power of the whole team for class cls: every cluster's run power at
+// its size[c] cores (up to the table's widest).
+double __kmp_erase_team_run_w(int cls, const int *size);
+// Cores of the whole team as the statistics show it (every cluster's).
+int __kmp_erase_team_width(void);
 
 // What a type's address is (its key is address * 4 + kind).
 enum kmp_erase_kind_t {
@@ -166,9 +198,10 @@ typedef struct kmp_erase_map_inputs {
   double seconds[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
 } kmp_erase_map_inputs_t;
 // The least-energy (cluster, width) for type t over the team's threads;
-// widths up to maxwidth (1 for a task).
+// widths up to maxwidth (1 for a task); for a taskloop, the whole team too
+// (cluster nclusters) when it spans several clusters and OMP_ERASE_TEAM is on.
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
-                                      kmp_task_team_t *task_team,
+                                      int taskloop, kmp_task_team_t *task_team,
                                       kmp_erase_map_inputs_t *m);
 // Tasks running on team thread th (the core activity tracer).
 int __kmp_erase_busy(kmp_info_t *th);

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@ int __kmp_erase_sleep_us = 0;
 int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
+int __kmp_erase_team = 1;
 int __kmp_erase_interp = kmp_erase_interp_none;
 kmp_erase_thresholds_t __kmp_erase_thresholds = {
     KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
@@ -66,6 +68,24 @@ double __kmp_erase_run_w(int c, int cls, int width) {
                                    (kmp_erase_class_t)cls,
                                    __kmp_erase_machine.mhz[c], width);
   return w < 0 ? 0.0 : w;
+}
+
+double __kmp_erase_team_run_w(int cls, const int *size) {
+  if (!__kmp_erase_machine.have_power) // 1 W for any configuration
+    return 1.0;
+  double watts = 0;
+  for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
+    if (size[c] > 0)
+      watts += __kmp_erase_run_w(
+          c, cls, KMP_MIN(size[c], __kmp_erase_machine.maxwidth));
+  return watts;
+}
+
+int __kmp_erase_team_width(void) {
+  int cores = 0;
+  for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
+    cores += __kmp_erase_machine.ncores[c];
+  return cores;
 }
 
 // OMP_ERASE_INTERP=poly|pmnf: the offline model, else no interpolation.
@@ -159,12 +179,14 @@ static int __kmp_erase_cluster_mhz(int c) {
 }
 
 // OMP_ERASE_TEST_SLOWDOWN="<cluster>:<factor>;...": every task run on that
-// cluster takes factor times as long (test-only emulation of slow cores).
-static void __kmp_erase_parse_slowdown(void) {
-  for (int c = 0; c < KMP_ERASE_MAX_CLUSTERS; ++c)
-    __kmp_erase_machine.slowdown[c] = 1.0;
+// cluster of c takes factor times as long (test-only emulation of slow cores).
+// Returns 1 if a cluster is slowed.
+static int __kmp_erase_parse_slowdown(const kmp_erase_clusters_t *c) {
+  int slowed = 0;
+  for (int i = 0; i < KMP_ERASE_MAX_CLUSTERS; ++i)
+    __kmp_erase_machine.slowdown[i] = 1.0;
   if (__kmp_erase_slowdown_value == NULL)
-    return;
+    return 0;
   char *copy = __kmp_str_format("%s", __kmp_erase_slowdown_value);
   char *save = NULL;
   char *item = strtok_r(copy, ";", &save);
@@ -176,16 +198,16 @@ static void __kmp_erase_parse_slowdown(void) {
   for (; item; item = strtok_r(NULL, ";", &save)) {
     char *colon = strchr(item, ':');
     char *end = NULL;
-    int c = -1;
+    int k = -1;
     double factor = 0;
     if (colon != NULL) {
       *colon = '\0';
-      for (int i = 0; i < __kmp_mvomp_nclusters; ++i)
-        if (strcmp(__kmp_mvomp_cluster_name(i), item) == 0)
-          c = i;
+      for (int i = 0; i < c->n; ++i)
+        if (strcmp(c->names[i], item) == 0)
+          k = i;
       factor = strtod(colon + 1, &end);
     }
-    if (c < 0 || end == colon + 1 || *end != '\0' || !(factor >= 1.0) ||
+    if (k < 0 || end == colon + 1 || *end != '\0' || !(factor >= 1.0) ||
         factor > 1000) {
       __kmp_mvomp_warn("MVOMP ERASE",
                        "OMP_ERASE_TEST_SLOWDOWN: '%s' is not <cluster in "
@@ -193,11 +215,14 @@ static void __kmp_erase_parse_slowdown(void) {
                        __kmp_erase_slowdown_value);
       for (int i = 0; i < KMP_ERASE_MAX_CLUSTERS; ++i)
         __kmp_erase_machine.slowdown[i] = 1.0;
+      slowed = 0;
       break;
     }
-    __kmp_erase_machine.slowdown[c] = factor;
+    __kmp_erase_machine.slowdown[k] = factor;
+    slowed |= factor > 1.0;
   }
   __kmp_str_free(&copy);
+  return slowed;
 }
 
 // Energy counters where the machine has them: the sum of RAPL's package
@@ -265,18 +290,20 @@ int __kmp_erase_counters(kmp_erase_thread_t &s) {
 }
 
 // ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
-int __kmp_erase_machine_setup(void) {
-  kmp_erase_clusters_t clusters;
-  const char *source = "";
-  clusters.n = 0;
+// The clusters: OMP_ERASE_CLUSTERS (restricted to the CPUs this process may
+// use), else the detected ones; 0 if there is no CPU in any.
+static int __kmp_erase_read_clusters(kmp_erase_clusters_t *clusters,
+                                     const char **source) {
+  clusters->n = 0;
+  *source = "";
   if (__kmp_erase_clusters_value != NULL) {
     char err[256];
     int restricted = 0;
-    if (__kmp_erase_clusters_parse(__kmp_erase_clusters_value, &clusters, err,
+    if (__kmp_erase_clusters_parse(__kmp_erase_clusters_value, clusters, err,
                                    sizeof(err)) == 0 &&
         (restricted = __kmp_erase_clusters_restrict_to_affinity(
-             &clusters, err, sizeof(err))) >= 0) {
-      source = "OMP_ERASE_CLUSTERS";
+             clusters, err, sizeof(err))) >= 0) {
+      *source = "OMP_ERASE_CLUSTERS";
       if (restricted > 0)
         __kmp_mvomp_warn("MVOMP ERASE",
                          "OMP_ERASE_CLUSTERS='%s': CPUs %s do not exist or "
@@ -288,12 +315,46 @@ int __kmp_erase_machine_setup(void) {
                        "OMP_ERASE_CLUSTERS='%s': %s; using the detected "
                        "clusters",
                        __kmp_erase_clusters_value, err);
-      clusters.n = 0;
+      clusters->n = 0;
     }
   }
-  if (clusters.n == 0)
-    __kmp_mvomp_detect_clusters(&clusters, &source);
-  if (!__kmp_mvomp_use_clusters(&clusters, source)) {
+  if (clusters->n == 0)
+    __kmp_mvomp_detect_clusters(clusters, source);
+  for (int cpu = 0; cpu < KMP_ERASE_MAX_CPUS; ++cpu)
+    if (__kmp_erase_clusters_of(clusters, cpu) >= 0)
+      return 1;
+  return 0;
+}
+
+// ERASE off, OMP_ERASE_TEST_SLOWDOWN set: only the slowdown applies, so that
+// a run with ERASE off pays for the emulated slow cluster as ERASE does
+// (docs/erase.md, "Emulated big.LITTLE"). Threads are not bound: a task is
+// slowed if the CPU it ran on (sched_getcpu) is in a slowed cluster.
+static kmp_erase_clusters_t __kmp_erase_emulated;
+int __kmp_erase_emulation_setup(void) {
+  const char *source;
+  if (__kmp_erase_slowdown_value == NULL ||
+      !__kmp_erase_read_clusters(&__kmp_erase_emulated, &source))
+    return 0;
+  __kmp_erase_machine.emulating =
+      __kmp_erase_parse_slowdown(&__kmp_erase_emulated);
+  return __kmp_erase_machine.emulating;
+}
+
+int __kmp_erase_emulated_cluster(void) {
+#if KMP_OS_LINUX
+  int cpu = sched_getcpu();
+  return cpu < 0 ? -1 : __kmp_erase_clusters_of(&__kmp_erase_emulated, cpu);
+#else
+  return -1;
+#endif
+}
+
+int __kmp_erase_machine_setup(void) {
+  kmp_erase_clusters_t clusters;
+  const char *source = "";
+  if (!__kmp_erase_read_clusters(&clusters, &source) ||
+      !__kmp_mvomp_use_clusters(&clusters, source)) {
     __kmp_mvomp_warn("MVOMP ERASE", "no CPU in any cluster: ERASE is off");
     return 0;
   }
@@ -312,7 +373,7 @@ int __kmp_erase_machine_setup(void) {
   __kmp_erase_load_model();
   for (int c = 0; c < clusters.n; ++c)
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
-  __kmp_erase_parse_slowdown();
+  __kmp_erase_parse_slowdown(&clusters);
   m.rapl_start_j = __kmp_erase_rapl_joules();
   // Whether counters can be opened is known (and warned about) at start-up,
   // so that no type waits to be classified where it never can be.
@@ -340,6 +401,16 @@ int __kmp_erase_clusters_in_use(char *buf, size_t len) {
 int __kmp_erase_started(void) { return __kmp_erase_machine.ready; }
 
 void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
+  if (__kmp_erase_machine.emulating && !__kmp_erase_machine.ready) {
+    __kmp_str_buf_print(buffer,
+                        "   [MVOMP ERASE] off; OMP_ERASE_TEST_SLOWDOWN slows "
+                        "the tasks that run on:");
+    for (int c = 0; c < __kmp_erase_emulated.n; ++c)
+      if (__kmp_erase_machine.slowdown[c] > 1.0)
+        __kmp_str_buf_print(buffer, " %s x%g", __kmp_erase_emulated.names[c],
+                            __kmp_erase_machine.slowdown[c]);
+    __kmp_str_buf_print(buffer, " (the CPU each task ran on)\n");
+  }
   if (!__kmp_erase_machine.ready)
     return;
   __kmp_str_buf_print(buffer, "   [MVOMP ERASE] clusters from %s; %s\n",

@@ -91,6 +91,12 @@ int __kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
 
 double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster,
                           int width) {
+  if (cluster == in->nclusters) { // the whole team
+    double watts = in->team_run;
+    for (int c = 0; c < in->nclusters; ++c)
+      watts += in->idle[c];
+    return watts * in->team_seconds;
+  }
   double watts = in->idle[cluster];
   for (int c = 0; c < in->nclusters; ++c)
     if (c != cluster && in->active[c] == 0)
@@ -119,6 +125,17 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
       double joules = __kmp_erase_energy(in, c, w);
       if (joules < best.joules)
         best = kmp_erase_choice_t{c, w, joules};
+    }
+  }
+  int team = in->nclusters;
+  if (in->team_run > 0 && in->team_seconds >= 0 && xc != team) {
+    if (in->team_seconds == 0) { // untried
+      if (untried_first)
+        return kmp_erase_choice_t{team, in->team_width, 0.0};
+    } else {
+      double joules = __kmp_erase_energy(in, team, in->team_width);
+      if (joules < best.joules)
+        best = kmp_erase_choice_t{team, in->team_width, joules};
     }
   }
   return best;

@@ -85,6 +85,14 @@ int __kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
 // in cluster then width order; one whose trial is under way (seconds < 0) is
 // left out until it has a measurement. Arrays are indexed
 // [c * maxwidth + w - 1].
+//
+// Beyond the thesis (OMP_ERASE_TEAM, docs/erase.md): a taskloop may also run
+// on the whole team, every cluster, split as upstream does. Offered when
+// team_run > 0, as cluster nclusters (width: every core of the team); its
+// energy is (idle of every cluster + team_run) * team_seconds, whose states
+// are those of seconds. Without it, a machine whose clusters are fastest and
+// cheapest together (a little cluster that is slow but not expensive) has no
+// configuration that uses them together.
 struct kmp_erase_map_in_t {
   int nclusters;
   int maxwidth; // 1 for a task, up to the cluster size for taskloops
@@ -94,6 +102,10 @@ struct kmp_erase_map_in_t {
   const double *run; // run watts per (cluster, width), idle excluded
   const double *seconds; // predicted seconds per (cluster, width), 0 untried,
                          // < 0 being tried
+  double team_run;       // run watts of the whole team, idle excluded; 0: the
+                         // whole team is not offered
+  double team_seconds;   // predicted seconds on the whole team (as seconds)
+  int team_width;        // cores of the whole team
 };
 
 struct kmp_erase_choice_t {

@@ -38,8 +38,11 @@ void __kmp_erase_env_done(void) {
       __kmp_erase_enabled = 0;
     }
   }
+  if (!__kmp_erase_enabled && !__kmp_erase_machine.emulating)
+    __kmp_erase_emulation_setup();
   kmp_mvomp_hooks_t &h = __kmp_mvomp_hooks;
   h.erase = __kmp_erase_enabled && __kmp_erase_machine.ready;
+  h.erase_time = h.erase || __kmp_erase_machine.emulating;
   h.erase_push = __kmp_erase_enabled || __kmp_erase_sleep_us > 0;
   h.erase_steal = h.erase && __kmp_erase_steal_cluster;
   h.erase_sleep = __kmp_erase_sleep_us > 0;
@@ -254,6 +257,8 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   __kmp_mvomp_place_thread(gtid);
   if (__kmp_erase_loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, __kmp_erase_loop_cluster);
+  if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM) // upstream's split
+    return tid;
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   if (t == NULL)
     return tid;
@@ -267,7 +272,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
     return tid;
   }
   kmp_erase_map_inputs_t m;
-  kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, task_team, &m);
+  kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, 0, task_team, &m);
   if (choice.cluster < 0) // every configuration is being tried
     return tid;
   return __kmp_erase_pick(task_team, tid, choice.cluster);

@@ -64,7 +64,9 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
     if (k == 0) {
       uintptr_t expected = 0;
       if (t->key.compare_exchange_strong(expected, key)) {
-        size_t n = (size_t)__kmp_mvomp_nclusters * __kmp_erase_machine.maxwidth;
+        // One row per cluster, and one for the whole team (its width 1 slot).
+        size_t n =
+            (size_t)(__kmp_mvomp_nclusters + 1) * __kmp_erase_machine.maxwidth;
         t->hist = (kmp_erase_hist_t *)calloc(n, sizeof(kmp_erase_hist_t));
         t->runs = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->seconds = (double *)calloc(n, sizeof(double));
@@ -158,10 +160,24 @@ static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
             : __kmp_erase_interp_linear(measured, maxwidth, w);
 }
 
+// The mapper's prediction for configuration i of type t: its history's time
+// once it has run KMP_ERASE_WARMUP times, else 0 (untried: it is tried), or
+// -1 while a trial sent to it is under way. Racy reads of values written under
+// the type's lock: a stale value only delays a decision by one task.
+static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
+  if (t->runs[i] >= KMP_ERASE_WARMUP)
+    return t->hist[i].seconds;
+  unsigned sent = t->trial[i].load(std::memory_order_relaxed);
+  if (sent != 0 && t->executions.load(std::memory_order_relaxed) - (sent - 1) <
+                       KMP_ERASE_TRIAL_PATIENCE)
+    return -1;
+  return 0;
+}
+
 // The least-energy (cluster, width) for type t over the team's threads;
 // widths up to maxwidth (1 for a task).
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
-                                      kmp_task_team_t *task_team,
+                                      int taskloop, kmp_task_team_t *task_team,
                                       kmp_erase_map_inputs_t *m) {
   int n = __kmp_mvomp_nclusters;
   int nth = task_team->tt.tt_nproc;
@@ -182,25 +198,28 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
     m->idle[c] = __kmp_erase_idle_w(c);
     for (int w = 1; w <= maxwidth; ++w) {
       m->run[c * maxwidth + w - 1] = __kmp_erase_run_w(c, cls, w);
-      // Racy read of a double written under the type's lock: a stale value
-      // only delays a decision by one task.
-      int i = c * __kmp_erase_machine.maxwidth + w - 1;
-      double seconds = t->hist[i].seconds;
-      unsigned sent = t->trial[i].load(std::memory_order_relaxed);
-      if (seconds == 0 && sent != 0 &&
-          t->executions.load(std::memory_order_relaxed) - (sent - 1) <
-              KMP_ERASE_TRIAL_PATIENCE)
-        seconds = -1;
-      m->seconds[c * maxwidth + w - 1] = seconds;
+      m->seconds[c * maxwidth + w - 1] =
+          __kmp_erase_config_seconds(t, __kmp_erase_slot(c, w));
     }
     if (maxwidth > 1 && __kmp_erase_interp != kmp_erase_interp_none)
       __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth, cls);
   }
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
+  // OMP_ERASE_TEAM: a taskloop may run on the whole team when it spans
+  // several clusters (on one, the whole team is that cluster's widest
+  // configuration).
+  int spanned = 0;
+  for (int c = 0; c < n; ++c)
+    spanned += m->size[c] > 0;
+  if (taskloop && __kmp_erase_team && spanned > 1) {
+    in.team_run = __kmp_erase_team_run_w(cls, m->size);
+    in.team_width = nth;
+    in.team_seconds = __kmp_erase_config_seconds(t, __kmp_erase_slot(n, 1));
+  }
   kmp_erase_choice_t choice = __kmp_erase_map(&in);
   if (choice.cluster >= 0 && choice.joules == 0) { // a trial
-    int i = choice.cluster * __kmp_erase_machine.maxwidth + choice.width - 1;
+    int i = __kmp_erase_slot(choice.cluster, choice.width);
     t->trial[i].store(t->executions.load(std::memory_order_relaxed) + 1,
                       std::memory_order_relaxed);
   } else if (choice.cluster >= 0 &&
@@ -219,15 +238,28 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
 // Records one execution of t on (cluster, width) that took seconds.
 static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
                                double seconds, double mhz) {
-  int i = cluster * __kmp_erase_machine.maxwidth + width - 1;
-  double cores = __kmp_erase_machine.ncores[cluster] > 0
-                     ? __kmp_erase_machine.ncores[cluster]
-                     : 1;
-  // The task's share of its cluster's idle power, and its run power.
-  double watts = __kmp_erase_idle_w(cluster) * width / cores +
-                 __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+  int i = __kmp_erase_slot(cluster, width);
+  double watts;
+  if (cluster == __kmp_mvomp_nclusters) { // the whole team: every cluster
+    watts = __kmp_erase_team_run_w(__kmp_erase_class_of(t),
+                                   __kmp_erase_machine.ncores);
+    for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
+      watts += __kmp_erase_idle_w(c);
+  } else {
+    double cores = __kmp_erase_machine.ncores[cluster] > 0
+                       ? __kmp_erase_machine.ncores[cluster]
+                       : 1;
+    // The task's share of its cluster's idle power, and its run power.
+    watts = __kmp_erase_idle_w(cluster) * width / cores +
+            __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+  }
   __kmp_erase_lock(t);
-  __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
+  if (t->runs[i] >= KMP_ERASE_WARMUP) {
+    __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
+  } else if (t->runs[i] == 0 || seconds < t->hist[i].seconds) {
+    t->hist[i].count = 0; // the warm-up keeps its shortest execution
+    __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
+  }
   ++t->runs[i];
   t->seconds[i] += seconds;
   t->joules[i] += watts * seconds;
@@ -236,10 +268,31 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
   t->executions.fetch_add(1, std::memory_order_relaxed);
 }
 
+// The timed instance of taskloop type t ended at end: its time is recorded
+// for the configuration it ran on. A loop molded to one cluster whose chunks
+// all ran on one other cluster counts there, if its width fits; one whose
+// chunks ran on several clusters is not recorded (the configuration is tried
+// again). The whole team is recorded wherever its chunks ran.
+static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
+  int cluster = t->loop_cluster, width = t->loop_width;
+  int ran = t->loop_ran.load(std::memory_order_relaxed);
+  if (cluster != __kmp_mvomp_nclusters && ran != cluster) {
+    if (ran < 0 || width > __kmp_erase_machine.ncores[ran])
+      return;
+    cluster = ran;
+  }
+  __kmp_erase_record(t, cluster, width, (end - t->loop_start_ns) * 1e-9, 0);
+}
+
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec) {
   exec->type = NULL;
-  if (!__kmp_erase_machine.ready || gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+  if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
+    exec->cluster = __kmp_erase_emulated_cluster();
+    exec->start_ns = __kmp_mvomp_now_ns();
+    return;
+  }
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   exec->cluster = __kmp_mvomp_place_thread(gtid);
@@ -252,8 +305,27 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   exec->start_ns = __kmp_mvomp_now_ns();
 }
 
+// OMP_ERASE_TEST_SLOWDOWN: a task that ran on a slowed cluster busy-waits
+// (factor - 1) times its time; returns the time it ends.
+static kmp_uint64 __kmp_erase_slow_down(const kmp_erase_exec_t *exec,
+                                        kmp_uint64 end) {
+  int c = exec->cluster;
+  if (c < 0 || !(__kmp_erase_machine.slowdown[c] > 1.0))
+    return end;
+  kmp_uint64 until =
+      end + (kmp_uint64)((__kmp_erase_machine.slowdown[c] - 1.0) *
+                         (end - exec->start_ns));
+  while ((end = __kmp_mvomp_now_ns()) < until)
+    KMP_CPU_PAUSE();
+  return end;
+}
+
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
-  if (!__kmp_erase_machine.ready || gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+  if (!__kmp_erase_machine.ready) { // emulating
+    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
+    return;
+  }
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   kmp_uint64 end = __kmp_mvomp_now_ns();
@@ -261,13 +333,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (exec->sampling)
     __kmp_erase_sample_stop(s, &cycles, &misses);
   int c = exec->cluster;
-  if (c >= 0 && __kmp_erase_machine.slowdown[c] > 1.0) { // test-only emulation
-    kmp_uint64 until =
-        end + (kmp_uint64)((__kmp_erase_machine.slowdown[c] - 1.0) *
-                           (end - exec->start_ns));
-    while ((end = __kmp_mvomp_now_ns()) < until)
-      KMP_CPU_PAUSE();
-  }
+  end = __kmp_erase_slow_down(exec, end);
   s.busy.fetch_sub(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
   if (t == NULL || c < 0)
@@ -276,10 +342,17 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   double mhz = cycles > 0 && seconds > 0 ? cycles / seconds * 1e-6 : 0;
   __kmp_erase_record(t, c, 1, seconds, mhz);
   kmp_erase_type_t *loop = (kmp_erase_type_t *)exec->loop;
-  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0 &&
-      loop->loop_pending.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    __kmp_erase_record(loop, loop->loop_cluster, loop->loop_width,
-                       (end - loop->loop_start_ns) * 1e-9, 0);
+  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0) {
+    // Where the timed instance's chunks ran: a chunk mapped to one cluster
+    // may be stolen by another (its creator, waiting in the taskgroup, may
+    // run any task), and the time is then not that configuration's.
+    int ran = loop->loop_ran.load(std::memory_order_relaxed);
+    if (ran != c && ran != KMP_ERASE_LOOP_MIXED &&
+        !loop->loop_ran.compare_exchange_strong(ran, c) && ran != c)
+      loop->loop_ran.store(KMP_ERASE_LOOP_MIXED, std::memory_order_relaxed);
+    if (loop->loop_pending.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      __kmp_erase_loop_done(loop, end);
+  }
   if (exec->sampling) {
     __kmp_erase_lock(t);
     t->cycles += cycles;
@@ -322,27 +395,31 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   }
   kmp_erase_map_inputs_t m;
   kmp_erase_choice_t choice =
-      __kmp_erase_choose(t, __kmp_erase_machine.maxwidth, task_team, &m);
+      __kmp_erase_choose(t, __kmp_erase_machine.maxwidth, 1, task_team, &m);
   if (choice.cluster < 0)
     return dflt;
+  const int team = choice.cluster == __kmp_mvomp_nclusters;
   __kmp_erase_loop_task = task;
-  __kmp_erase_loop_cluster = choice.cluster;
+  __kmp_erase_loop_cluster = team ? KMP_ERASE_LOOP_TEAM : choice.cluster;
   const kmp_uint64 width = KMP_MIN((kmp_uint64)choice.width, trip_count);
   // A width short of the cluster's threads in the team is one chunk per core
   // (the others stay idle: that is the choice), and so is one core. A whole
   // cluster of several gets upstream's ten chunks per core, so that a
   // momentarily slow core does not hold up the loop: one chunk per core was
   // measured 10-69% slower than stock on a homogeneous machine
-  // (docs/erase.md).
+  // (docs/erase.md). The whole team is upstream's split, not mapped.
   kmp_uint64 ntasks = width;
-  if (choice.width >= m.size[choice.cluster] && width > 1)
+  if (team)
+    ntasks = dflt;
+  else if (choice.width >= m.size[choice.cluster] && width > 1)
     ntasks = KMP_MIN(width * KMP_ERASE_CHUNKS_PER_CORE, trip_count);
   int idle = 0; // time this instance unless one is being timed already
   if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
       t->loop_pending.compare_exchange_strong(idle, -1)) {
     t->loop_start_ns = __kmp_mvomp_now_ns();
     t->loop_cluster = choice.cluster;
-    t->loop_width = (int)width;
+    t->loop_width = team ? 1 : (int)width;
+    t->loop_ran.store(-1, std::memory_order_relaxed);
     t->loop_pending.store((int)ntasks, std::memory_order_release);
   }
   return ntasks;
@@ -399,10 +476,10 @@ void __kmp_erase_write_stats(void) {
     } else
       KMP_SNPRINTF(name, sizeof(name), "%p", routine);
     __kmp_erase_lock(t);
-    for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
+    for (int c = 0; c <= __kmp_mvomp_nclusters; ++c)
       for (int w = 1; w <= __kmp_erase_machine.maxwidth; ++w) {
-        int i = c * __kmp_erase_machine.maxwidth + w - 1;
-        if (t->runs[i] == 0)
+        int i = __kmp_erase_slot(c, w);
+        if (t->runs[i] == 0 || (c == __kmp_mvomp_nclusters && w > 1))
           continue;
         __kmp_mvomp_csv_string(f, name, 0);
         fprintf(
@@ -411,8 +488,10 @@ void __kmp_erase_write_stats(void) {
             : kind == kmp_erase_versions ? "versions"
                                          : "task",
             __kmp_erase_class_name((kmp_erase_class_t)__kmp_erase_class_of(t)),
-            __kmp_mvomp_cluster_name(c), w, (unsigned long long)t->runs[i],
-            t->seconds[i] / t->runs[i], t->hist[i].seconds, t->joules[i]);
+            c == __kmp_mvomp_nclusters ? "team" : __kmp_mvomp_cluster_name(c),
+            c == __kmp_mvomp_nclusters ? __kmp_erase_team_width() : w,
+            (unsigned long long)t->runs[i], t->seconds[i] / t->runs[i],
+            t->hist[i].seconds, t->joules[i]);
       }
     __kmp_erase_unlock(t);
   }

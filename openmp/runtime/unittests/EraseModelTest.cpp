@@ -185,6 +185,38 @@ TEST(EraseMap, IdleClustersChargedToTheTask) {
   EXPECT_EQ(__kmp_erase_map(&In).cluster, 0); // 5 J against 5 J: first wins
 }
 
+// The emulated big.LITTLE of docs/erase.md: one core per cluster, tx2.power's
+// compute watts (big 0.40 W idle + 1.35 W, little 0.55 W + 0.70 W), little
+// twice as slow. Alone, big costs (0.95 + 1.35) x 1 s = 2.30 J and little
+// (0.95 + 0.70) x 2 s = 3.30 J; the whole team takes 2/3 s at
+// (0.95 + 2.05) W = 2.00 J, the least energy and the least time.
+TEST(EraseMap, WholeTeamWhenClustersAreCheapestTogether) {
+  int Size[2] = {1, 1}, Active[2] = {0, 0};
+  double Idle[2] = {0.40, 0.55}, Run[2] = {1.35, 0.70}, Secs[2] = {1.0, 2.0};
+  kmp_erase_map_in_t In = {2, 1, Size, Active, Idle, Run, Secs};
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0); // not offered: big alone
+  In.team_run = 1.35 + 0.70;
+  In.team_width = 2;
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 2); // offered, untried: tried after the clusters
+  EXPECT_EQ(C.width, 2);
+  EXPECT_EQ(C.joules, 0.0);
+  In.team_seconds = -1; // being tried
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  In.team_seconds = 2.0 / 3.0;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 2);
+  EXPECT_NEAR(C.joules, 2.0, 1e-12);
+  EXPECT_NEAR(__kmp_erase_energy(&In, 2, 2), 2.0, 1e-12);
+  // The refresh excludes the whole team like any configuration.
+  EXPECT_EQ(__kmp_erase_map_except(&In, 2, 2).cluster, 0);
+  // Little four times slower (the team takes 0.8 s: 2.40 J): big alone wins.
+  Secs[1] = 4.0;
+  In.team_seconds = 0.8;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
+}
+
 TEST(EraseMap, RefreshPicksTheCheapestOther) {
   TwoClusters M(1);
   M.run(0, 1) = 4; // big: 5 J

@@ -1,7 +1,7 @@
 // Taskloop moldability (docs/erase.md): with OMP_ERASE=on a taskloop with
 // neither grainsize nor num_tasks is split for the width the mapper chooses,
-// after trying each width of each cluster once; OMP_ERASE_STATS shows one
-// taskloop row per width tried. A taskloop with a grainsize is split as
+// after trying each width of each cluster (twice: KMP_ERASE_WARMUP);
+// OMP_ERASE_STATS shows one taskloop row per width tried. A taskloop with a grainsize is split as
 // upstream does, and ERASE keeps out of it. Every iteration runs once.
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.mold.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
@@ -14,8 +14,17 @@
 // per width), and the first loop's 20, split as upstream does while its type
 // is classified.
 // RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 * ($5 == 2 ? 20 : 1) } END { print "extra chunks", t - l }' %t.mold.csv | FileCheck --check-prefix=CHUNKS %s
+// Two clusters of one core: each is width 1 (one chunk); the whole team
+// (OMP_ERASE_TEAM, on by default) is one more configuration, split as
+// upstream does (20 chunks) and shown as cluster "team" of width 2. With
+// OMP_ERASE_TEAM=off, the thesis' configurations only.
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.ones.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
-// RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 } END { print "extra chunks", t - l }' %t.ones.csv | FileCheck --check-prefix=CHUNKS %s
+// RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 * ($4 == "team" ? 20 : 1) } END { print "extra chunks", t - l }' %t.ones.csv | FileCheck --check-prefix=CHUNKS %s
+// RUN: grep ',taskloop,compute,team,' %t.ones.csv | FileCheck --check-prefix=TEAM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_TEAM=off OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.noteam.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 } END { print "extra chunks", t - l }' %t.noteam.csv | FileCheck --check-prefix=CHUNKS %s
+// RUN: not grep ',team,' %t.noteam.csv
+// RUN: not grep ',team,' %t.mold.csv
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.grain.csv %libomp-run grainsize 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: not grep ',taskloop,' %t.grain.csv
 
@@ -24,6 +33,7 @@
 // W1: ,taskloop,compute,pair,1,{{[1-9][0-9]*}},
 // W2: ,taskloop,compute,pair,2,{{[1-9][0-9]*}},
 // CHUNKS: extra chunks 20{{$}}
+// TEAM: ,taskloop,compute,team,2,{{[1-9][0-9]*}},
 
 #include <omp.h>
 #include <stdio.h>
