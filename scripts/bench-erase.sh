@@ -21,7 +21,7 @@
 #   THREADS=$(nproc) scripts/bench-erase.sh
 #
 # MODE=biglittle: the emulated big.LITTLE of docs/erase.md: CLUSTERS="denver:0;a57:1" (one CPU
-# each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2) in
+# each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2; the last cluster of CLUSTERS) in
 # every configuration, ERASE on or off, so that all of them pay for the slow cluster; stock is
 # then MVOMP's libomp with ERASE off for the taskloop too (upstream cannot slow a cluster).
 set -euo pipefail
@@ -41,8 +41,8 @@ case $MODE in
     POWER=${POWER:-$MVOMP_ROOT/docs/erase/tx2.power}
     CLUSTERS=${CLUSTERS:-"denver:0;a57:1"}
     SLOWDOWN=${SLOWDOWN:-2}
-    slow=(OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_TEST_SLOWDOWN="${CLUSTERS##*;}")
-    slow[1]=${slow[1]%%:*}:$SLOWDOWN ;;
+    little=${CLUSTERS##*;} # the last cluster is slowed
+    slow=(OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_TEST_SLOWDOWN="${little%%:*}:$SLOWDOWN") ;;
   *) die "MODE=$MODE: homogeneous or biglittle" ;;
 esac
 # Per cluster: name, CPUs (expanded), idle W and run W per core.

@@ -162,7 +162,7 @@ extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
 extern __thread int __kmp_erase_loop_cluster;
 #define KMP_ERASE_LOOP_TEAM (-2)
 // The index of (cluster, width) in a type's arrays; cluster nclusters is the
-// whole team (one slot).
+// whole team, one slot whatever the width.
 static inline int __kmp_erase_slot(int cluster, int width) {
   return cluster == __kmp_mvomp_nclusters
              ? cluster * __kmp_erase_machine.maxwidth

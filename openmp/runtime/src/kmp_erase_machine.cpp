@@ -320,8 +320,8 @@ static int __kmp_erase_read_clusters(kmp_erase_clusters_t *clusters,
   }
   if (clusters->n == 0)
     __kmp_mvomp_detect_clusters(clusters, source);
-  for (int cpu = 0; cpu < KMP_ERASE_MAX_CPUS; ++cpu)
-    if (__kmp_erase_clusters_of(clusters, cpu) >= 0)
+  for (int c = 0; c < clusters->n; ++c)
+    if (__kmp_erase_clusters_size(clusters, c) > 0)
       return 1;
   return 0;
 }

@@ -347,8 +347,9 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     // may be stolen by another (its creator, waiting in the taskgroup, may
     // run any task), and the time is then not that configuration's.
     int ran = loop->loop_ran.load(std::memory_order_relaxed);
-    if (ran != c && ran != KMP_ERASE_LOOP_MIXED &&
-        !loop->loop_ran.compare_exchange_strong(ran, c) && ran != c)
+    if (ran == -1 && loop->loop_ran.compare_exchange_strong(ran, c))
+      ran = c; // the first chunk to end
+    if (ran != c)
       loop->loop_ran.store(KMP_ERASE_LOOP_MIXED, std::memory_order_relaxed);
     if (loop->loop_pending.fetch_sub(1, std::memory_order_acq_rel) == 1)
       __kmp_erase_loop_done(loop, end);
@@ -418,7 +419,7 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
       t->loop_pending.compare_exchange_strong(idle, -1)) {
     t->loop_start_ns = __kmp_mvomp_now_ns();
     t->loop_cluster = choice.cluster;
-    t->loop_width = team ? 1 : (int)width;
+    t->loop_width = (int)width;
     t->loop_ran.store(-1, std::memory_order_relaxed);
     t->loop_pending.store((int)ntasks, std::memory_order_release);
   }

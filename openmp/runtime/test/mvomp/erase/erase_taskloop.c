@@ -30,8 +30,9 @@
 
 // SUM: sum ok
 // WIDTHS: 2
-// W1: ,taskloop,compute,pair,1,{{[1-9][0-9]*}},
-// W2: ,taskloop,compute,pair,2,{{[1-9][0-9]*}},
+// Each width at least twice (the warm-up: the losing width ran once without).
+// W1: ,taskloop,compute,pair,1,{{[2-9]|[1-9][0-9]+}},
+// W2: ,taskloop,compute,pair,2,{{[2-9]|[1-9][0-9]+}},
 // CHUNKS: extra chunks 20{{$}}
 // TEAM: ,taskloop,compute,team,2,{{[1-9][0-9]*}},
 
