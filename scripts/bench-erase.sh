@@ -19,6 +19,11 @@
 # the same run.
 #   WORKLOADS="taskloop:128 taskloop:256 taskloop:512 taskloop:1024 cholesky:4096:256" REPS=5 \
 #   THREADS=$(nproc) scripts/bench-erase.sh
+# Workload cholesky-mv:N:B is the Cholesky with its versions chosen (OMP_SELECT=mean, no model
+# store) instead of OpenBLAS forced. CONFIGS picks configurations (default "stock stock+sleep
+# erase erase-nS"); beyond those: erase-time and erase-edp (OMP_ERASE=on with
+# OMP_SELECT_OBJECTIVE=time or edp; erase minimises energy) and erase-mixed (OMP_ERASE_JOINT=off:
+# one history per multi-version task type, the thesis' mapper).
 #
 # MODE=biglittle: the emulated big.LITTLE of docs/erase.md: CLUSTERS="denver:0;a57:1" (one CPU
 # each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2; the last cluster of CLUSTERS) in
@@ -66,7 +71,8 @@ bench_compile taskloop "$out/taskloop" -lm
 bench_compile cholesky "$out/cholesky" -ldl -lm
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
-configs=(stock stock+sleep erase erase-nS)
+read -ra configs <<<"${CONFIGS:-stock stock+sleep erase erase-nS}"
+[ "${configs[0]}" = stock ] || die "CONFIGS must start with stock (the ratios' baseline)"
 # Busy seconds of each cluster's CPUs so far (/proc/stat: user nice system irq softirq, in USER_HZ).
 busy() {
   local k
@@ -82,6 +88,7 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
   case $bench in
     taskloop) cmd=("$out/taskloop" "$a" "$(iterations "$a")") ;;
     cholesky) cmd=("$out/cholesky" "$a" "$b"); env+=(OMP_SELECT=fixed:0) ;;
+    cholesky-mv) cmd=("$out/cholesky" "$a" "$b"); env+=(OMP_SELECT=mean OMP_SELECT_MODELS=off) ;;
     *) die "unknown workload $2" ;;
   esac
   case $1 in
@@ -90,6 +97,11 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
     erase) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER") ;;
     erase-nS) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
                     OMP_ERASE_STEAL=cluster) ;;
+    erase-time|erase-edp) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+                                OMP_SELECT_OBJECTIVE="${1#erase-}") ;;
+    erase-mixed) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+                       OMP_ERASE_JOINT=off) ;;
+    *) die "unknown configuration $1" ;;
   esac
   b0=$(busy)
   env LD_LIBRARY_PATH="$lib" "${env[@]}" /usr/bin/time -f '%e %U %S' -o "$out/time" \

@@ -28,6 +28,12 @@ extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
 extern int __kmp_erase_team; // OMP_ERASE_TEAM=on
+extern int
+    __kmp_erase_objective; // OMP_SELECT_OBJECTIVE (kmp_erase_objective_t)
+// OMP_ERASE_JOINT=on: a multi-version task's cluster is chosen from its
+// versions' statistics on each cluster (the version the policy settles on
+// there), not from one history mixing all its versions.
+extern int __kmp_erase_joint;
 enum {
   kmp_erase_interp_none = 0,
   kmp_erase_interp_linear_kind = 1,
@@ -41,6 +47,9 @@ extern char *__kmp_erase_power_path; // OMP_ERASE_POWER
 extern char *__kmp_erase_model_path; // OMP_ERASE_MODEL
 extern char *__kmp_erase_stats_path; // OMP_ERASE_STATS
 extern char *__kmp_erase_slowdown_value; // OMP_ERASE_TEST_SLOWDOWN
+extern char *__kmp_erase_rapl_path;      // OMP_ERASE_RAPL; NULL: the default
+extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
+#define KMP_ERASE_DEFAULT_RAPL "/sys/class/powercap"
 
 #define KMP_ERASE_DEFAULT_SLEEP_US 10
 #define KMP_ERASE_MAX_SLEEP_US 1000000

@@ -70,7 +70,7 @@ typedef struct kmp_erase_machine {
   int power_index[KMP_ERASE_MAX_CLUSTERS];
   int mhz[KMP_ERASE_MAX_CLUSTERS];
   double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
-  double rapl_start_j;                     // < 0: no RAPL
+  int rapl; // RAPL package domains are read (OMP_ERASE_RAPL)
   kmp_erase_offline_t model;               // OMP_ERASE_MODEL
   std::atomic<int> counters_missing;       // 1 once perf_event_open failed
 } kmp_erase_machine_t;
@@ -80,9 +80,27 @@ extern kmp_erase_machine_t __kmp_erase_machine;
 // cores of it (1 W without a power table).
 double __kmp_erase_idle_w(int c);
 double __kmp_erase_run_w(int c, int cls, int width);
-// Energy counters where the machine has them: the sum of RAPL's package
-// domains in joules, or -1.
+// ---- RAPL (kmp_erase_machine.cpp) ------------------------------------------
+// The package domains (intel-rapl:N/energy_uj) of the powercap directory
+// OMP_ERASE_RAPL (default /sys/class/powercap), opened once at set-up. The
+// package power is measured over periods of KMP_ERASE_RAPL_PERIOD_NS: the
+// first task to end after a period has passed reads the counters (a pread per
+// domain) and starts the next; the others read the power of the last period.
+// Counters that wrap (max_energy_range_uj) are followed.
+#define KMP_ERASE_RAPL_DOMAINS 16
+#define KMP_ERASE_RAPL_PERIOD_NS 10000000ull
+// Opens the domains; 0 (energy modelled) when none is readable: silently for
+// the default directory, with a warning naming OMP_ERASE_RAPL when it was
+// given.
+int __kmp_erase_rapl_open(void);
+// Joules the domains counted since they were opened, or -1 without RAPL.
 double __kmp_erase_rapl_joules(void);
+// The package power (W) of the last period, or -1 before the first one ends
+// or without RAPL.
+double __kmp_erase_rapl_watts(void);
+// Tasks running now (kept only with RAPL): a task's share of the package
+// power is its width over them.
+extern std::atomic<int> __kmp_erase_running;
 // Reads the clusters, power table and model; 0 if ERASE cannot run (it is
 // then off).
 int __kmp_erase_machine_setup(void);
@@ -125,7 +143,8 @@ typedef struct kmp_erase_type {
   kmp_erase_hist_t *hist; // [cluster * maxwidth + width - 1]
   kmp_uint64 *runs;       // executions, same index
   double *seconds;        // their total time
-  double *joules;         // their modelled energy
+  double *joules;         // their energy, measured (RAPL) or modelled
+  kmp_uint64 *measured;   // executions whose energy was measured
   // While a task sent to try an unmeasured configuration is under way, the
   // other tasks do not flood that configuration too: trial[i] holds 1 + the
   // type's executions when the trial was sent, and lapses with the
@@ -155,6 +174,10 @@ typedef struct kmp_erase_type {
 // made the emulated big.LITTLE's denver look 1.7x slower than it is for the
 // rest of the run, docs/erase.md).
 #define KMP_ERASE_WARMUP 2
+// OMP_ERASE_JOINT: executions of a multi-version task type on a cluster
+// during which the cluster counts as untried until its versions' statistics
+// there have explored.
+#define KMP_ERASE_JOINT_EXPLORE 64
 extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
 // A molded taskloop's chunks go to this cluster while its creator splits it,
 // or stay with their creator as upstream's (KMP_ERASE_LOOP_TEAM: the whole
@@ -197,11 +220,15 @@ typedef struct kmp_erase_map_inputs {
   double run[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
   double seconds[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
 } kmp_erase_map_inputs_t;
-// The least-energy (cluster, width) for type t over the team's threads;
-// widths up to maxwidth (1 for a task); for a taskloop, the whole team too
-// (cluster nclusters) when it spans several clusters and OMP_ERASE_TEAM is on.
-kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
-                                      int taskloop, kmp_task_team_t *task_team,
+// The (cluster, width) for type t over the team's threads that minimises
+// OMP_SELECT_OBJECTIVE (energy by default); widths up to maxwidth (1 for a
+// task); for a taskloop, the whole team too (cluster nclusters) when it spans
+// several clusters and OMP_ERASE_TEAM is on. task: the task being mapped
+// (NULL for a taskloop): a multi-version task's prediction per cluster is then
+// its versions' there (OMP_ERASE_JOINT).
+kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
+                                      int maxwidth, int taskloop,
+                                      kmp_task_team_t *task_team,
                                       kmp_erase_map_inputs_t *m);
 // Tasks running on team thread th (the core activity tracer).
 int __kmp_erase_busy(kmp_info_t *th);

@@ -19,9 +19,11 @@
 #include "kmp_erase_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -38,6 +40,8 @@ int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
 int __kmp_erase_team = 1;
+int __kmp_erase_objective = kmp_erase_objective_energy;
+int __kmp_erase_joint = 1;
 int __kmp_erase_interp = kmp_erase_interp_none;
 kmp_erase_thresholds_t __kmp_erase_thresholds = {
     KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
@@ -47,6 +51,8 @@ char *__kmp_erase_power_path = NULL;
 char *__kmp_erase_model_path = NULL;
 char *__kmp_erase_stats_path = NULL;
 char *__kmp_erase_slowdown_value = NULL;
+char *__kmp_erase_rapl_path = NULL;
+int __kmp_erase_rapl_off = 0;
 
 kmp_erase_machine_t __kmp_erase_machine;
 kmp_erase_thread_t __kmp_erase_threads[KMP_MVOMP_MAX_GTID];
@@ -225,23 +231,136 @@ static int __kmp_erase_parse_slowdown(const kmp_erase_clusters_t *c) {
   return slowed;
 }
 
-// Energy counters where the machine has them: the sum of RAPL's package
-// domains in joules, or -1.
-double __kmp_erase_rapl_joules(void) {
-  double total = -1;
-  for (int d = 0; d < 16; ++d) {
-    char path[80];
-    KMP_SNPRINTF(path, sizeof(path),
-                 "/sys/class/powercap/intel-rapl:%d/energy_uj", d);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-      break;
-    unsigned long long uj = 0;
-    if (fscanf(f, "%llu", &uj) == 1)
-      total = (total < 0 ? 0 : total) + uj * 1e-6;
-    fclose(f);
+// ---- RAPL
+// ---------------------------------------------------------------------
+namespace {
+struct kmp_erase_rapl_t {
+  int n;
+  int fd[KMP_ERASE_RAPL_DOMAINS];
+  double range_uj[KMP_ERASE_RAPL_DOMAINS]; // 0: unknown (no wrap followed)
+  double last_uj[KMP_ERASE_RAPL_DOMAINS];  // under lock
+  double total_j;                          // under lock
+  kmp_uint64 last_ns;                      // under lock
+  std::atomic<kmp_uint64> next_ns;
+  std::atomic<double> watts;
+  std::atomic_flag lock;
+};
+kmp_erase_rapl_t __kmp_erase_rapl;
+} // namespace
+std::atomic<int> __kmp_erase_running;
+
+// A counter's value in microjoules; 0 if it cannot be read or parsed (a file
+// being rewritten: the reading is skipped).
+static int __kmp_erase_rapl_read(int fd, double *uj) {
+  char buf[32];
+  ssize_t len = pread(fd, buf, sizeof(buf) - 1, 0);
+  if (len <= 0)
+    return 0;
+  buf[len] = '\0';
+  char *end = NULL;
+  errno = 0;
+  unsigned long long v = strtoull(buf, &end, 10);
+  if (end == buf || errno != 0 || (*end != '\0' && *end != '\n'))
+    return 0;
+  *uj = (double)v;
+  return 1;
+}
+
+static double __kmp_erase_rapl_file_value(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  double v = 0;
+  if (fd >= 0) {
+    if (!__kmp_erase_rapl_read(fd, &v))
+      v = 0;
+    close(fd);
   }
-  return total;
+  return v;
+}
+
+int __kmp_erase_rapl_open(void) {
+  kmp_erase_rapl_t &r = __kmp_erase_rapl;
+  r.n = 0;
+  r.watts.store(-1, std::memory_order_relaxed);
+  if (__kmp_erase_rapl_off)
+    return 0;
+  const char *dir =
+      __kmp_erase_rapl_path ? __kmp_erase_rapl_path : KMP_ERASE_DEFAULT_RAPL;
+  for (int d = 0; d < 64 && r.n < KMP_ERASE_RAPL_DOMAINS; ++d) {
+    char path[PATH_MAX];
+    KMP_SNPRINTF(path, sizeof(path), "%s/intel-rapl:%d/energy_uj", dir, d);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+      continue;
+    double uj;
+    if (!__kmp_erase_rapl_read(fd, &uj)) {
+      close(fd);
+      continue;
+    }
+    KMP_SNPRINTF(path, sizeof(path), "%s/intel-rapl:%d/max_energy_range_uj",
+                 dir, d);
+    r.range_uj[r.n] = __kmp_erase_rapl_file_value(path);
+    r.last_uj[r.n] = uj;
+    r.fd[r.n++] = fd;
+  }
+  if (r.n == 0 && __kmp_erase_rapl_path != NULL)
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "OMP_ERASE_RAPL: no readable RAPL package domain "
+                     "(intel-rapl:N/energy_uj) under '%s': energy is modelled",
+                     __kmp_erase_rapl_path);
+  // The clock starts with the first period (not here: ERASE sets up during
+  // libomp's initialisation, which the clock would wait for).
+  r.total_j = 0;
+  r.last_ns = 0;
+  r.next_ns.store(0);
+  return r.n > 0;
+}
+
+// Adds what the domains counted since the last reading (under the lock).
+static void __kmp_erase_rapl_update(kmp_erase_rapl_t &r) {
+  for (int d = 0; d < r.n; ++d) {
+    double uj;
+    if (!__kmp_erase_rapl_read(r.fd[d], &uj))
+      continue;
+    double delta = uj - r.last_uj[d];
+    if (delta < 0) // the counter wrapped, or was reset: count from 0
+      delta += r.range_uj[d] > r.last_uj[d] ? r.range_uj[d] : r.last_uj[d];
+    r.last_uj[d] = uj;
+    r.total_j += delta * 1e-6;
+  }
+}
+
+double __kmp_erase_rapl_joules(void) {
+  kmp_erase_rapl_t &r = __kmp_erase_rapl;
+  if (r.n == 0)
+    return -1;
+  while (r.lock.test_and_set(std::memory_order_acquire))
+    KMP_CPU_PAUSE();
+  __kmp_erase_rapl_update(r);
+  double j = r.total_j;
+  r.lock.clear(std::memory_order_release);
+  return j;
+}
+
+double __kmp_erase_rapl_watts(void) {
+  kmp_erase_rapl_t &r = __kmp_erase_rapl;
+  if (r.n == 0)
+    return -1;
+  kmp_uint64 now = __kmp_mvomp_now_ns();
+  if (now >= r.next_ns.load(std::memory_order_relaxed) &&
+      !r.lock.test_and_set(std::memory_order_acquire)) {
+    if (now >= r.next_ns.load(std::memory_order_relaxed) && now > r.last_ns) {
+      double before = r.total_j;
+      __kmp_erase_rapl_update(r);
+      if (r.last_ns != 0) // else the first period starts now
+        r.watts.store((r.total_j - before) / ((now - r.last_ns) * 1e-9),
+                      std::memory_order_relaxed);
+      r.last_ns = now;
+      r.next_ns.store(now + KMP_ERASE_RAPL_PERIOD_NS,
+                      std::memory_order_relaxed);
+    }
+    r.lock.clear(std::memory_order_release);
+  }
+  return r.watts.load(std::memory_order_relaxed);
 }
 
 // ---- Hardware counters ------------------------------------------------------
@@ -374,7 +493,7 @@ int __kmp_erase_machine_setup(void) {
   for (int c = 0; c < clusters.n; ++c)
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_parse_slowdown(&clusters);
-  m.rapl_start_j = __kmp_erase_rapl_joules();
+  m.rapl = __kmp_erase_rapl_open();
   // Whether counters can be opened is known (and warned about) at start-up,
   // so that no type waits to be classified where it never can be.
   if (__kmp_erase_perf) {
@@ -419,6 +538,22 @@ void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
                           ? "power from OMP_ERASE_POWER"
                           : "no power table: every configuration draws 1 W, "
                             "so the mapper minimises time");
+  const char *rapl_dir =
+      __kmp_erase_rapl_path ? __kmp_erase_rapl_path : KMP_ERASE_DEFAULT_RAPL;
+  if (__kmp_erase_machine.rapl)
+    __kmp_str_buf_print(buffer,
+                        "   [MVOMP ERASE] energy per task: measured (RAPL "
+                        "package power under %s, shared by the running "
+                        "tasks)\n",
+                        rapl_dir);
+  else if (__kmp_erase_rapl_off)
+    __kmp_str_buf_print(buffer, "   [MVOMP ERASE] energy per task: modelled "
+                                "from the power table (OMP_ERASE_RAPL=off)\n");
+  else
+    __kmp_str_buf_print(buffer,
+                        "   [MVOMP ERASE] energy per task: modelled from the "
+                        "power table (no readable RAPL under %s)\n",
+                        rapl_dir);
   __kmp_str_buf_print(buffer, "   [MVOMP ERASE] hardware counters: %s\n",
                       !__kmp_erase_perf
                           ? "off (OMP_ERASE_PERF=off): every type is 'compute'"

@@ -105,12 +105,35 @@ double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster,
   return (watts + in->run[i]) * in->seconds[i];
 }
 
-// The least energy over the measured configurations except (xc, xw); with
+double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width) {
+  double seconds = cluster == in->nclusters
+                       ? in->team_seconds
+                       : in->seconds[cluster * in->maxwidth + width - 1];
+  switch (in->objective) {
+  case kmp_erase_objective_time:
+    return seconds;
+  case kmp_erase_objective_edp:
+    return __kmp_erase_energy(in, cluster, width) * seconds;
+  default:
+    return __kmp_erase_energy(in, cluster, width);
+  }
+}
+
+// The least objective over the measured configurations except (xc, xw); with
 // untried_first, the first untried one instead, as soon as there is one.
 static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
                                             bool untried_first, int xc,
                                             int xw) {
   kmp_erase_choice_t best = {-1, 0, INFINITY};
+  double least = INFINITY;
+  // Keeps (c, w) when it costs less than the best so far.
+  auto consider = [&](int c, int w) {
+    double cost = __kmp_erase_cost(in, c, w);
+    if (cost < least) {
+      least = cost;
+      best = kmp_erase_choice_t{c, w, __kmp_erase_energy(in, c, w)};
+    }
+  };
   for (int c = 0; c < in->nclusters; ++c) {
     int widths = in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
     for (int w = 1; w <= widths; ++w) {
@@ -122,9 +145,7 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
           return kmp_erase_choice_t{c, w, 0.0};
         continue;
       }
-      double joules = __kmp_erase_energy(in, c, w);
-      if (joules < best.joules)
-        best = kmp_erase_choice_t{c, w, joules};
+      consider(c, w);
     }
   }
   int team = in->nclusters;
@@ -133,9 +154,7 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
       if (untried_first)
         return kmp_erase_choice_t{team, in->team_width, 0.0};
     } else {
-      double joules = __kmp_erase_energy(in, team, in->team_width);
-      if (joules < best.joules)
-        best = kmp_erase_choice_t{team, in->team_width, joules};
+      consider(team, in->team_width);
     }
   }
   return best;

@@ -93,6 +93,19 @@ int __kmp_erase_thresholds_parse(const char *value, kmp_erase_thresholds_t *t,
 // are those of seconds. Without it, a machine whose clusters are fastest and
 // cheapest together (a little cluster that is slow but not expensive) has no
 // configuration that uses them together.
+//
+// Beyond the thesis (OMP_SELECT_OBJECTIVE): the least of in->objective among
+// the measured configurations; energy is the thesis' choice. The returned
+// joules are the configuration's predicted energy whatever the objective.
+// What the mapper minimises (OMP_SELECT_OBJECTIVE, docs/erase.md): the
+// predicted energy (the thesis), the predicted time, or their product, the
+// energy-delay product.
+enum kmp_erase_objective_t {
+  kmp_erase_objective_energy = 0,
+  kmp_erase_objective_time = 1,
+  kmp_erase_objective_edp = 2
+};
+
 struct kmp_erase_map_in_t {
   int nclusters;
   int maxwidth; // 1 for a task, up to the cluster size for taskloops
@@ -106,6 +119,7 @@ struct kmp_erase_map_in_t {
                          // whole team is not offered
   double team_seconds;   // predicted seconds on the whole team (as seconds)
   int team_width;        // cores of the whole team
+  int objective;         // a kmp_erase_objective_t; 0 (energy) by default
 };
 
 struct kmp_erase_choice_t {
@@ -127,6 +141,9 @@ kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,
 
 // Predicted energy of one configuration, as __kmp_erase_map computes it.
 double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster, int width);
+// What __kmp_erase_map minimises for one measured configuration: its energy,
+// time or energy-delay product (in->objective).
+double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width);
 
 // ---- Online interpolation over widths (section 3.4) -----------------------
 // The predicted time at width w of one (type, cluster) from the widths

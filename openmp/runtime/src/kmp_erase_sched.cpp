@@ -272,7 +272,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
     return tid;
   }
   kmp_erase_map_inputs_t m;
-  kmp_erase_choice_t choice = __kmp_erase_choose(t, 1, 0, task_team, &m);
+  kmp_erase_choice_t choice = __kmp_erase_choose(t, task, 1, 0, task_team, &m);
   if (choice.cluster < 0) // every configuration is being tried
     return tid;
   return __kmp_erase_pick(task_team, tid, choice.cluster);

@@ -71,8 +71,10 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
         t->runs = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->seconds = (double *)calloc(n, sizeof(double));
         t->joules = (double *)calloc(n, sizeof(double));
+        t->measured = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
-        if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->trial)
+        if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->measured ||
+            !t->trial)
           return NULL; // never ready: the type runs unmapped
         t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
         t->ready.store(1, std::memory_order_release);
@@ -164,9 +166,7 @@ static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
 // once it has run KMP_ERASE_WARMUP times, else 0 (untried: it is tried), or
 // -1 while a trial sent to it is under way. Racy reads of values written under
 // the type's lock: a stale value only delays a decision by one task.
-static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
-  if (t->runs[i] >= KMP_ERASE_WARMUP)
-    return t->hist[i].seconds;
+static double __kmp_erase_untried(kmp_erase_type_t *t, int i) {
   unsigned sent = t->trial[i].load(std::memory_order_relaxed);
   if (sent != 0 && t->executions.load(std::memory_order_relaxed) - (sent - 1) <
                        KMP_ERASE_TRIAL_PATIENCE)
@@ -174,16 +174,48 @@ static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
   return 0;
 }
 
-// The least-energy (cluster, width) for type t over the team's threads;
-// widths up to maxwidth (1 for a task).
-kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
-                                      int taskloop, kmp_task_team_t *task_team,
+static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
+  if (t->runs[i] >= KMP_ERASE_WARMUP)
+    return t->hist[i].seconds;
+  return __kmp_erase_untried(t, i);
+}
+
+// OMP_ERASE_JOINT: the mapper's prediction for multi-version task `task` of
+// type t on cluster c (width 1), whose threads have `queued` tasks in their
+// deques: the time of the version the policy settles on there (its statistics
+// time the version's body; the emulated slowdown, applied after the body, is
+// multiplied in). While that cluster's statistics explore, the cluster is
+// untried as long as fewer tasks are queued there than the exploration still
+// needs (a policy that wants eight runs of one version before the next gets
+// eight tasks, not one per round of trials: that left a cluster unexplored
+// for a hundred tasks), and predicted otherwise from the type's history on c,
+// all versions mixed, as without OMP_ERASE_JOINT. After
+// KMP_ERASE_JOINT_EXPLORE executions there (a policy that explores for
+// longer, a key no dispatch there uses) only that history counts.
+static double __kmp_erase_joint_seconds(kmp_erase_type_t *t, kmp_task_t *task,
+                                        int c, int queued) {
+  int i = __kmp_erase_slot(c, 1);
+  unsigned to_explore;
+  double ns = __kmp_mv_cluster_ns(task, c, &to_explore);
+  if (ns > 0) {
+    double slow = __kmp_erase_machine.slowdown[c];
+    return ns * 1e-9 * (slow > 1.0 ? slow : 1.0);
+  }
+  if (t->runs[i] < KMP_ERASE_JOINT_EXPLORE && (int)to_explore > queued)
+    return 0;
+  return __kmp_erase_config_seconds(t, i);
+}
+
+kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
+                                      int maxwidth, int taskloop,
+                                      kmp_task_team_t *task_team,
                                       kmp_erase_map_inputs_t *m) {
   int n = __kmp_mvomp_nclusters;
   int nth = task_team->tt.tt_nproc;
   kmp_thread_data_t *data = task_team->tt.tt_threads_data;
+  int queued[KMP_ERASE_MAX_CLUSTERS];
   for (int c = 0; c < n; ++c)
-    m->size[c] = m->active[c] = 0;
+    m->size[c] = m->active[c] = queued[c] = 0;
   for (int i = 0; i < nth; ++i) {
     kmp_info_t *th = data[i].td.td_thr;
     int c = __kmp_mvomp_thread_cluster(th, i);
@@ -192,20 +224,26 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
     ++m->size[c];
     if (__kmp_erase_busy(th) > 0)
       ++m->active[c];
+    queued[c] += (int)TCR_4(data[i].td.td_deque_ntasks);
   }
   int cls = __kmp_erase_class_of(t);
+  const int joint =
+      task != NULL && __kmp_erase_joint &&
+      t->key.load(std::memory_order_relaxed) % 4 == kmp_erase_versions;
   for (int c = 0; c < n; ++c) {
     m->idle[c] = __kmp_erase_idle_w(c);
     for (int w = 1; w <= maxwidth; ++w) {
       m->run[c * maxwidth + w - 1] = __kmp_erase_run_w(c, cls, w);
       m->seconds[c * maxwidth + w - 1] =
-          __kmp_erase_config_seconds(t, __kmp_erase_slot(c, w));
+          joint ? __kmp_erase_joint_seconds(t, task, c, queued[c])
+                : __kmp_erase_config_seconds(t, __kmp_erase_slot(c, w));
     }
     if (maxwidth > 1 && __kmp_erase_interp != kmp_erase_interp_none)
       __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth, cls);
   }
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
+  in.objective = __kmp_erase_objective;
   // OMP_ERASE_TEAM: a taskloop may run on the whole team when it spans
   // several clusters (on one, the whole team is that cluster's widest
   // configuration).
@@ -235,10 +273,16 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, int maxwidth,
 }
 
 // ---- Timing and the performance history ------------------------------------
-// Records one execution of t on (cluster, width) that took seconds.
+// Records one execution of t on (cluster, width) that took seconds, while it
+// still counts as running (__kmp_erase_running). Its energy is measured where
+// RAPL is read: the package power of the last period times its time, times
+// its width over the tasks running (an execution alone gets the whole
+// package's power, idle cores included, as the model charges idle clusters
+// to the task that runs); elsewhere it is modelled.
 static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
                                double seconds, double mhz) {
   int i = __kmp_erase_slot(cluster, width);
+  double package = __kmp_erase_machine.rapl ? __kmp_erase_rapl_watts() : -1;
   double watts;
   if (cluster == __kmp_mvomp_nclusters) { // the whole team: every cluster
     watts = __kmp_erase_team_run_w(__kmp_erase_class_of(t),
@@ -253,6 +297,12 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
     watts = __kmp_erase_idle_w(cluster) * width / cores +
             __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
   }
+  if (package >= 0) {
+    int running = __kmp_erase_running.load(std::memory_order_relaxed);
+    int cores =
+        cluster == __kmp_mvomp_nclusters ? __kmp_erase_team_width() : width;
+    watts = package * cores / (running > cores ? running : cores);
+  }
   __kmp_erase_lock(t);
   if (t->runs[i] >= KMP_ERASE_WARMUP) {
     __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
@@ -263,6 +313,7 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
   ++t->runs[i];
   t->seconds[i] += seconds;
   t->joules[i] += watts * seconds;
+  t->measured[i] += package >= 0;
   __kmp_erase_unlock(t);
   t->trial[i].store(0, std::memory_order_relaxed);
   t->executions.fetch_add(1, std::memory_order_relaxed);
@@ -297,6 +348,8 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   exec->cluster = __kmp_mvomp_place_thread(gtid);
   s.busy.fetch_add(1, std::memory_order_relaxed);
+  if (__kmp_erase_machine.rapl)
+    __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   exec->type = t;
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
@@ -320,24 +373,11 @@ static kmp_uint64 __kmp_erase_slow_down(const kmp_erase_exec_t *exec,
   return end;
 }
 
-void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
-  if (!__kmp_erase_machine.ready) { // emulating
-    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
-    return;
-  }
-  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
-    return;
-  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  kmp_uint64 end = __kmp_mvomp_now_ns();
-  double cycles = 0, misses = 0;
-  if (exec->sampling)
-    __kmp_erase_sample_stop(s, &cycles, &misses);
-  int c = exec->cluster;
-  end = __kmp_erase_slow_down(exec, end);
-  s.busy.fetch_sub(1, std::memory_order_relaxed);
-  kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
-  if (t == NULL || c < 0)
-    return;
+// The end of an execution of type t on cluster c (task_end's part for a
+// tracked type): its record, the taskloop it belongs to, its classification.
+static void __kmp_erase_recorded(kmp_erase_type_t *t,
+                                 const kmp_erase_exec_t *exec, int c,
+                                 kmp_uint64 end, double cycles, double misses) {
   double seconds = (end - exec->start_ns) * 1e-9;
   double mhz = cycles > 0 && seconds > 0 ? cycles / seconds * 1e-6 : 0;
   __kmp_erase_record(t, c, 1, seconds, mhz);
@@ -368,6 +408,28 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   }
 }
 
+void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+  if (!__kmp_erase_machine.ready) { // emulating
+    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
+    return;
+  }
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+    return;
+  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  kmp_uint64 end = __kmp_mvomp_now_ns();
+  double cycles = 0, misses = 0;
+  if (exec->sampling)
+    __kmp_erase_sample_stop(s, &cycles, &misses);
+  int c = exec->cluster;
+  end = __kmp_erase_slow_down(exec, end);
+  s.busy.fetch_sub(1, std::memory_order_relaxed);
+  kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
+  if (t != NULL && c >= 0)
+    __kmp_erase_recorded(t, exec, c, end, cycles, misses);
+  if (__kmp_erase_machine.rapl)
+    __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
+}
+
 // ---- Taskloop moldability --------------------------------------------------
 // The taskloop whose split set __kmp_erase_loop_cluster (its split_done
 // resets it; another taskloop's leaves it alone).
@@ -395,8 +457,8 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
     chunks->taskloop.store(t, std::memory_order_release);
   }
   kmp_erase_map_inputs_t m;
-  kmp_erase_choice_t choice =
-      __kmp_erase_choose(t, __kmp_erase_machine.maxwidth, 1, task_team, &m);
+  kmp_erase_choice_t choice = __kmp_erase_choose(
+      t, NULL, __kmp_erase_machine.maxwidth, 1, task_team, &m);
   if (choice.cluster < 0)
     return dflt;
   const int team = choice.cluster == __kmp_mvomp_nclusters;
@@ -438,19 +500,20 @@ void __kmp_erase_write_stats(void) {
   if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
     return;
   char energy[128];
-  double rapl = __kmp_erase_rapl_joules();
-  if (__kmp_erase_machine.rapl_start_j >= 0 && rapl >= 0)
+  double rapl = __kmp_erase_machine.rapl ? __kmp_erase_rapl_joules() : -1;
+  if (rapl >= 0)
     KMP_SNPRINTF(energy, sizeof(energy),
                  "# measured energy: %.3f J (RAPL, whole machine, whole "
                  "run)\n",
-                 rapl - __kmp_erase_machine.rapl_start_j);
+                 rapl);
   else
     KMP_SNPRINTF(energy, sizeof(energy),
                  "# measured energy: unavailable (no readable RAPL counters "
                  "under /sys/class/powercap)\n");
   FILE *f = __kmp_mvomp_csv_open(
       "OMP_ERASE_STATS", __kmp_erase_stats_path, energy,
-      "type,kind,class,cluster,width,executions,mean_s,model_s,joules\n");
+      "type,kind,class,cluster,width,executions,mean_s,model_s,joules,"
+      "joules_from\n");
   if (f == NULL)
     return;
   for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
@@ -484,7 +547,7 @@ void __kmp_erase_write_stats(void) {
           continue;
         __kmp_mvomp_csv_string(f, name, 0);
         fprintf(
-            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g\n",
+            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g,%s\n",
             kind == kmp_erase_taskloop   ? "taskloop"
             : kind == kmp_erase_versions ? "versions"
                                          : "task",
@@ -492,7 +555,10 @@ void __kmp_erase_write_stats(void) {
             c == __kmp_mvomp_nclusters ? "team" : __kmp_mvomp_cluster_name(c),
             c == __kmp_mvomp_nclusters ? __kmp_erase_team_width() : w,
             (unsigned long long)t->runs[i], t->seconds[i] / t->runs[i],
-            t->hist[i].seconds, t->joules[i]);
+            t->hist[i].seconds, t->joules[i],
+            t->measured[i] == t->runs[i] ? "measured"
+            : t->measured[i] == 0        ? "modelled"
+                                         : "mixed");
       }
     __kmp_erase_unlock(t);
   }

@@ -242,6 +242,16 @@ const char *__kmp_mvomp_cluster_name(int cluster) {
              : "";
 }
 
+kmp_int32 __kmp_mvomp_cluster_node(int cluster) {
+  __kmp_mvomp_topology_load();
+  for (int i = 0; i < __kmp_mvomp_ncluster_cpus; ++i) {
+    int cpu = __kmp_mvomp_cluster_cpus[i];
+    if (__kmp_mvomp_cluster_of_cpu(cpu) == cluster)
+      return cpu < __kmp_mvomp_ncpus ? __kmp_mvomp_cpus[cpu].node : 0;
+  }
+  return 0;
+}
+
 int __kmp_mvomp_place_thread(kmp_int32 gtid) {
   if (__kmp_mvomp_nclusters == 0 || gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return -1;

@@ -58,6 +58,8 @@ const kmp_erase_clusters_t *__kmp_mvomp_clusters(void);
 int __kmp_mvomp_cluster_of_cpu(int cpu);
 // A cluster's name ("" for -1 or none).
 const char *__kmp_mvomp_cluster_name(int cluster);
+// The NUMA node of cluster `cluster` (its first CPU's), 0 when unknown.
+kmp_int32 __kmp_mvomp_cluster_node(int cluster);
 
 // Places thread gtid on a cluster, once: a thread the user bound to one CPU
 // stays there; thread tid of a team goes to the tid-th CPU of the clusters

@@ -103,4 +103,14 @@ void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task);
 void *__kmp_mv_task_type(kmp_task_t *task);
 int __kmp_mv_type_id(void *type);
 
+// ERASE's joint choice of version and cluster (OMP_ERASE_JOINT,
+// docs/erase.md): the predicted time in ns of the version that multi-version
+// task `task` would run on a thread of cluster `cluster`, once the key a
+// dispatch there uses has explored: the least mean among the launch's
+// versions that ran there (OMP_SELECT=fixed: that version's). 0 while it
+// explores, with in *to_explore the executions its exploration still needs
+// that no dispatch has started (1 when the key does not exist yet: this
+// creates nothing; 0 when all have started).
+double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster, unsigned *to_explore);
+
 #endif // KMP_VERSIONS_H

@@ -31,6 +31,68 @@ void *__kmp_mv_task_type(kmp_task_t *task) {
 
 int __kmp_mv_type_id(void *type) { return ((kmp_mv_type_t *)type)->id; }
 
+// The locality of a launch's data on a thread of NUMA node `here` (the key's
+// locality): bit 0 when its first datum is there (or none was given), bit 1
+// the same for the second; -1 when it gave none.
+static inline kmp_int32 __kmp_mv_locality(const kmp_mv_launch_t *run,
+                                          kmp_int32 here) {
+  if (run->node1 < 0 && run->node2 < 0)
+    return -1;
+  return (run->node1 < 0 || run->node1 == here ? 1 : 0) |
+         (run->node2 < 0 || run->node2 == here ? 2 : 0);
+}
+
+double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster,
+                           unsigned *to_explore) {
+  *to_explore = 1;
+  if (task->routine != (kmp_routine_entry_t)__kmp_mv_dispatch)
+    return 0;
+  const kmp_mv_launch_t *run = (const kmp_mv_launch_t *)task->shareds;
+  kmp_mv_type_t *type = run->type;
+  kmp_int32 locality =
+      run->node1 < 0 && run->node2 < 0
+          ? -1
+          : __kmp_mv_locality(run, __kmp_mvomp_cluster_node(cluster));
+  kmp_mv_stats_t *s = __kmp_mv_find_stats(type, run->cost, locality, cluster);
+  if (s == NULL)
+    return 0;
+  const int nv = type->nversions.load(std::memory_order_acquire);
+  // OMP_SELECT=fixed: the fixed version, when the launch has it, is all that
+  // runs (its key never explores the others).
+  int fixed =
+      __kmp_mv_policy.kind == kmp_mv_fixed ? __kmp_mv_fixed_slot(type) : -1;
+  bool in_launch = false;
+  for (int i = 0; i < run->n && fixed >= 0; ++i)
+    in_launch |= run->slots[i] == fixed;
+  if (!in_launch)
+    fixed = -1;
+  // Under the key's lock: a few loads, once per mapped task and cluster.
+  s->lock.acquire();
+  double best = 0;
+  if (fixed < 0 && s->explored.load(std::memory_order_relaxed) < nv) {
+    *to_explore = s->key.narms >= nv
+                      ? (unsigned)__kmp_mv_to_explore(&__kmp_mv_policy, &s->key,
+                                                      run->slots, run->n)
+                      : 1;
+  } else {
+    for (int i = 0; i < run->n; ++i) {
+      int slot = run->slots[i];
+      if (slot >= s->key.narms || (fixed >= 0 && slot != fixed))
+        continue;
+      const kmp_mv_arm_t &a = s->key.arms[slot];
+      if (a.n > 0 && a.mean > 0 && (best == 0 || a.mean < best))
+        best = a.mean;
+      else if (fixed >= 0 && a.n == 0)
+        *to_explore = a.started == 0;
+    }
+  }
+  s->lock.release();
+  if (best == 0)
+    return 0;
+  *to_explore = 0;
+  return best * (run->divby > 1 ? (double)run->divby : 1.0);
+}
+
 // The choice of one execution of key `stats` of `type` among the candidate
 // slots cand[0..n-1] (nv: the type's versions), as an index into cand:
 // OMP_SELECT=fixed's slot when the candidates have it, else the policy's.
@@ -131,12 +193,10 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   kmp_mv_thread_t *th = &__kmp_mv_th;
   kmp_mv_type_t *type = run->type;
   const kmp_int32 *cand = run->slots;
-  kmp_int32 locality = -1;
-  if (run->node1 >= 0 || run->node2 >= 0) {
-    kmp_int32 here = __kmp_mvomp_this_cpu().node;
-    locality = (run->node1 < 0 || run->node1 == here ? 1 : 0) |
-               (run->node2 < 0 || run->node2 == here ? 2 : 0);
-  }
+  kmp_int32 locality =
+      run->node1 < 0 && run->node2 < 0
+          ? -1
+          : __kmp_mv_locality(run, __kmp_mvomp_this_cpu().node);
   // With clusters in use (ERASE), one version may win on big cores and
   // another on little ones: the key includes the thread's cluster.
   kmp_int32 cluster =

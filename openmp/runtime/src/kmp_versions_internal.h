@@ -188,6 +188,9 @@ void __kmp_mv_for_each_key(kmp_int32 id,
 // Statistics of (type, cost, locality, cluster), created on first use.
 kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    kmp_int32 locality, kmp_int32 cluster);
+// The same, or NULL when no dispatch created it yet (no lock).
+kmp_mv_stats_t *__kmp_mv_find_stats(kmp_mv_type_t *t, kmp_int64 cost,
+                                    kmp_int32 locality, kmp_int32 cluster);
 // Makes room for every registered version of type t in s (under s->lock);
 // new versions start from their saved statistics (OMP_SELECT_LOAD or the
 // model store), if any.

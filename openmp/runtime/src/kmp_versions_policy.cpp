@@ -351,6 +351,19 @@ bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
   return true;
 }
 
+uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                             const int *cand, int ncand) {
+  uint64_t quota = __kmp_mv_quota(p), due = 0;
+  double best = p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    uint64_t q = __kmp_mv_arm_quota(p, a, quota);
+    if (a->started < q && !__kmp_mv_eliminated(p, a, best))
+      due += q - a->started;
+  }
+  return due;
+}
+
 int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
   return __kmp_mv_argmin_mean(key, NULL, key->narms);
 }

@@ -201,6 +201,15 @@ uint64_t __kmp_mv_shared_started(const kmp_mv_policy_t *p,
 // that started from a prediction needs 1 execution.
 bool __kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
 
+// The executions that exploring candidates cand[0..ncand-1] of key still
+// needs and that no choice has started: per arm, its quota less its started
+// count (none for an arm elimination took out). ERASE's joint choice of
+// version and cluster sends that many tasks to a cluster whose statistics are
+// exploring (docs/erase.md).
+uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *policy,
+                             const kmp_mv_key_t *key, const int *cand,
+                             int ncand);
+
 // GB's preference update (equations 3.1 and 3.2) for an execution of arm
 // taking x nanoseconds, once __kmp_mv_update has counted it.
 void __kmp_mv_update_gb(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,

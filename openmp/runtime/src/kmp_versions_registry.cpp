@@ -227,12 +227,30 @@ kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry) {
 }
 
 // Statistics of (type, cost, locality, cluster), created on first use.
+static std::atomic<kmp_mv_stats_t *> &__kmp_mv_key_bucket(kmp_mv_type_t *t,
+                                                          kmp_int64 cost,
+                                                          kmp_int32 locality,
+                                                          kmp_int32 cluster) {
+  return t
+      ->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1) +
+                           ((kmp_uint64)(cluster + 1) << 56)) %
+             KMP_MV_KEY_BUCKETS];
+}
+
+kmp_mv_stats_t *__kmp_mv_find_stats(kmp_mv_type_t *t, kmp_int64 cost,
+                                    kmp_int32 locality, kmp_int32 cluster) {
+  kmp_mv_stats_t *s = __kmp_mv_key_bucket(t, cost, locality, cluster)
+                          .load(std::memory_order_acquire);
+  while (s &&
+         !(s->cost == cost && s->locality == locality && s->cluster == cluster))
+    s = s->next;
+  return s;
+}
+
 kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    kmp_int32 locality, kmp_int32 cluster) {
   std::atomic<kmp_mv_stats_t *> &head =
-      t->keys[__kmp_mv_hash((kmp_uint64)cost * 8 + (kmp_uint64)(locality + 1) +
-                            ((kmp_uint64)(cluster + 1) << 56)) %
-              KMP_MV_KEY_BUCKETS];
+      __kmp_mv_key_bucket(t, cost, locality, cluster);
   kmp_mv_stats_t *first = head.load(std::memory_order_acquire);
   for (kmp_mv_stats_t *s = first; s; s = s->next)
     if (s->cost == cost && s->locality == locality && s->cluster == cluster)

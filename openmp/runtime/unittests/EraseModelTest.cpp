@@ -217,6 +217,36 @@ TEST(EraseMap, WholeTeamWhenClustersAreCheapestTogether) {
   EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
 }
 
+// OMP_SELECT_OBJECTIVE: the same predictions give the least energy, time or
+// energy-delay product; joules stay the configuration's energy.
+TEST(EraseMap, ObjectiveChangesTheChoice) {
+  int Size[2] = {1, 1}, Active[2] = {0, 0};
+  double Idle[2] = {0.5, 0.1}, Run[2] = {4.0, 0.5}, Secs[2] = {1.0, 3.0};
+  kmp_erase_map_in_t In = {2, 1, Size, Active, Idle, Run, Secs};
+  // big: 4.6 J in 1 s (EDP 4.6); little: 3.3 J in 3 s (EDP 9.9).
+  EXPECT_EQ(In.objective, kmp_erase_objective_energy); // the default
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_NEAR(C.joules, 3.3, 1e-12);
+  In.objective = kmp_erase_objective_time;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_NEAR(C.joules, 4.6, 1e-12);
+  EXPECT_NEAR(__kmp_erase_cost(&In, 1, 1), 3.0, 1e-12);
+  In.objective = kmp_erase_objective_edp;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
+  EXPECT_NEAR(__kmp_erase_cost(&In, 1, 1), 9.9, 1e-12);
+  Secs[1] = 1.5; // little: 1.65 J in 1.5 s, EDP 2.475
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  // The refresh takes the objective too: the best other than little is big.
+  EXPECT_EQ(__kmp_erase_map_except(&In, 1, 1).cluster, 0);
+  // Untried configurations still come first, whatever the objective.
+  Secs[0] = 0;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.joules, 0.0);
+}
+
 TEST(EraseMap, RefreshPicksTheCheapestOther) {
   TwoClusters M(1);
   M.run(0, 1) = 4; // big: 5 J

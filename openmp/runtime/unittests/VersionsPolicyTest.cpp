@@ -228,6 +228,38 @@ TEST(VersionsPolicy, ExplorationCountsStartedExecutions) {
   EXPECT_EQ(Bd.select(), A);
 }
 
+// ERASE's joint choice sends a cluster whose key explores as many tasks as
+// __kmp_mv_to_explore says: each candidate's quota less what has started,
+// nothing for a version elimination took out, nothing once explored.
+TEST(VersionsPolicy, ToExploreCountsWhatNoChoiceStarted) {
+  Bandit Bd(kmp_mv_mean, 3);
+  Bd.Policy.mean_reps = 4;
+  auto Due = [&] {
+    return __kmp_mv_to_explore(&Bd.Policy, &Bd.Key, Bd.Cand.data(),
+                               (int)Bd.Cand.size());
+  };
+  EXPECT_EQ(Due(), 12u);
+  EXPECT_EQ(Bd.select(), A);
+  EXPECT_EQ(Due(), 11u); // started, not finished: no longer due
+  Bd.update(A, 1 * Ms);
+  EXPECT_EQ(Due(), 11u);
+  // Only the launch's candidates count.
+  int Only[1] = {B};
+  EXPECT_EQ(__kmp_mv_to_explore(&Bd.Policy, &Bd.Key, Only, 1), 4u);
+  // Elimination: C ran once 100 times slower than A; its other three are not
+  // due (A's three and B's four are).
+  Bd.Policy.eliminate = 1;
+  Bd.Arms[2].started = Bd.Arms[2].n = 1;
+  Bd.Arms[2].mean = 100 * Ms;
+  EXPECT_EQ(Due(), 7u);
+  Bd.Policy.eliminate = 0;
+  EXPECT_EQ(Due(), 10u);
+  // Every quota started: nothing due, explored or not.
+  for (int I = 0; I < 3; ++I)
+    Bd.Arms[I].started = 4;
+  EXPECT_EQ(Due(), 0u);
+}
+
 // Once every version has its quota of executions (__kmp_mv_explored), libomp
 // chooses with __kmp_mv_choose, without the lock: it must make the choice
 // __kmp_mv_select makes and change nothing.

@@ -86,11 +86,11 @@ def cmd_show(args):
         if erase:
             w.writerow([])
             w.writerow(["file", "type", "kind", "class", "cluster", "width", "executions",
-                        "mean_s", "model_s", "joules"])
+                        "mean_s", "model_s", "joules", "joules_from"])
             for r in erase:
                 for x in r["rows"]:
                     w.writerow([r["file"], x.type, x.kind, x.cls, x.cluster, x.width,
-                                x.executions, x.mean_s, x.model_s, x.joules])
+                                x.executions, x.mean_s, x.model_s, x.joules, x.joules_from])
         return 0
     for kind, r in results:
         if kind == "stats":
@@ -107,7 +107,7 @@ def cmd_show(args):
             out.write(f"{r['file']}: ERASE statistics; measured energy: "
                       f"{r['measured_energy'] or 'not recorded'}\n")
             out.write(f"  {'type':<24} {'kind':<9} {'class':<8} {'cluster':<10} {'width':>5} "
-                      f"{'runs':>7} {'mean':>11} {'model':>11} {'J/run':>9}\n")
+                      f"{'runs':>7} {'mean':>11} {'model':>11} {'J/run':>9} energy\n")
             best = {}
             for x in r["rows"]:
                 if x.executions:
@@ -119,8 +119,8 @@ def cmd_show(args):
                 jr = x.joules / x.executions if x.executions else 0.0
                 out.write(f"{mark} {x.type[:24]:<24} {x.kind:<9} {x.cls:<8} {x.cluster[:10]:<10} "
                           f"{x.width:>5} {x.executions:>7} {_ns(x.mean_s * 1e9):>11} "
-                          f"{_ns(x.model_s * 1e9):>11} {jr:>9.3g}\n")
-            out.write("  * the least modelled energy per execution of the type\n")
+                          f"{_ns(x.model_s * 1e9):>11} {jr:>9.3g} {x.joules_from}\n")
+            out.write("  * the least energy per execution of the type\n")
     return 0
 
 

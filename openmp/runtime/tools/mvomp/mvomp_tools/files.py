@@ -21,7 +21,10 @@ ORIGINS = ("run", "store", "load", "predicted")
 TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
                  "type", "version", "name"]
 ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules"]
+                 "joules", "joules_from"]
+# OMP_ERASE_STATS files of earlier releases have no joules_from column (their joules are modelled).
+ERASE_COLUMNS_V1 = ERASE_COLUMNS[:9]
+ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V1)
 # The largest file read (as the runtime's own inputs).
 MAX_BYTES = 64 << 20
 
@@ -63,7 +66,7 @@ def kind_of(path):
             return "stats"
         if header == TRACE_COLUMNS:
             return "trace"
-        if header == ERASE_COLUMNS:
+        if header in ERASE_HEADERS:
             return "erase"
         raise InputError(f"{path}: not a stats.csv, trace.csv or OMP_ERASE_STATS file "
                          f"(header: {line.strip()[:80]!r})")
@@ -218,7 +221,7 @@ def read_trace(path):
 
 class EraseRow:
     __slots__ = ("type", "kind", "cls", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules")
+                 "joules", "joules_from")
 
 
 def read_erase(path):
@@ -229,13 +232,17 @@ def read_erase(path):
             comment = line[len("# measured energy:"):].strip()
             break
     out = []
-    for lineno, row in _rows(path, ERASE_COLUMNS):
+    for lineno, row in _rows(path, list(ERASE_HEADERS)):
         r = EraseRow()
         r.type, r.kind, r.cls, r.cluster = row["type"], row["kind"], row["class"], row["cluster"]
         r.width = _num(path, lineno, row, "width", int, 1)
         r.executions = _num(path, lineno, row, "executions", int, 0)
         for c in ("mean_s", "model_s", "joules"):
             setattr(r, c, _num(path, lineno, row, c, float, 0))
+        r.joules_from = row.get("joules_from", "modelled")
+        if r.joules_from not in ("measured", "modelled", "mixed"):
+            raise InputError(f"{path}:{lineno}: joules_from is {r.joules_from!r}, not measured, "
+                             "modelled or mixed")
         out.append(r)
     return out, comment
 
