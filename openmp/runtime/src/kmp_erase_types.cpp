@@ -162,10 +162,8 @@ static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
             : __kmp_erase_interp_linear(measured, maxwidth, w);
 }
 
-// The mapper's prediction for configuration i of type t: its history's time
-// once it has run KMP_ERASE_WARMUP times, else 0 (untried: it is tried), or
-// -1 while a trial sent to it is under way. Racy reads of values written under
-// the type's lock: a stale value only delays a decision by one task.
+// The prediction for configuration i of type t that has no measurement: 0
+// (untried: it is tried), or -1 while a trial sent to it is under way.
 static double __kmp_erase_untried(kmp_erase_type_t *t, int i) {
   unsigned sent = t->trial[i].load(std::memory_order_relaxed);
   if (sent != 0 && t->executions.load(std::memory_order_relaxed) - (sent - 1) <
@@ -174,6 +172,10 @@ static double __kmp_erase_untried(kmp_erase_type_t *t, int i) {
   return 0;
 }
 
+// The mapper's prediction for configuration i of type t: its history's time
+// once it has run KMP_ERASE_WARMUP times, else as __kmp_erase_untried. Racy
+// reads of values written under the type's lock: a stale value only delays a
+// decision by one task.
 static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
   if (t->runs[i] >= KMP_ERASE_WARMUP)
     return t->hist[i].seconds;
