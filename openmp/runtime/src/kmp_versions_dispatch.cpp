@@ -66,27 +66,35 @@ double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster,
     in_launch |= run->slots[i] == fixed;
   if (!in_launch)
     fixed = -1;
-  // Under the key's lock: a few loads, once per mapped task and cluster.
-  s->lock.acquire();
+  // An explored key is read without the lock, as a dispatch reads it: its
+  // arms (any block: blocks only grow) hold the type's nv versions, and a
+  // mean being updated is one execution old or new. Otherwise under the lock
+  // (the started counts change with every choice).
+  const bool explored = s->explored.load(std::memory_order_acquire) >= nv;
+  if (!explored)
+    s->lock.acquire();
   double best = 0;
-  if (fixed < 0 && s->explored.load(std::memory_order_relaxed) < nv) {
+  if (fixed < 0 && !explored) {
     *to_explore = s->key.narms >= nv
                       ? (unsigned)__kmp_mv_to_explore(&__kmp_mv_policy, &s->key,
                                                       run->slots, run->n)
                       : 1;
   } else {
+    const int narms = explored ? nv : s->key.narms;
+    const kmp_mv_arm_t *arms = s->key.arms;
     for (int i = 0; i < run->n; ++i) {
       int slot = run->slots[i];
-      if (slot >= s->key.narms || (fixed >= 0 && slot != fixed))
+      if (slot >= narms || (fixed >= 0 && slot != fixed))
         continue;
-      const kmp_mv_arm_t &a = s->key.arms[slot];
+      const kmp_mv_arm_t &a = arms[slot];
       if (a.n > 0 && a.mean > 0 && (best == 0 || a.mean < best))
         best = a.mean;
       else if (fixed >= 0 && a.n == 0)
         *to_explore = a.started == 0;
     }
   }
-  s->lock.release();
+  if (!explored)
+    s->lock.release();
   if (best == 0)
     return 0;
   *to_explore = 0;
