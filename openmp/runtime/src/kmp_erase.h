@@ -118,13 +118,14 @@ int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,
 // exponential back-off sleep, reset on success.
 void __kmp_erase_backoff(kmp_int32 gtid, int found);
 
-// Taskloop moldability: a taskloop with neither grainsize nor num_tasks is
-// split into the width the mapper chooses (the number of tasks returned), its
+// Taskloop moldability: a taskloop with neither grainsize nor num_tasks (nor
+// if(0)) is split into the width the mapper chooses (the number of tasks
+// returned; on a whole cluster or team, OMP_TASKLOOP_GRAIN's choice), its
 // tasks pushed to that cluster until split_done (called for every taskloop
 // `task`; it ends the molding only of the taskloop that began it). The loop is
 // timed from here to the end of its last chunk.
 kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
-                                      kmp_uint64 trip_count);
+                                      kmp_uint64 trip_count, int if_val);
 void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task);
 
 #endif // KMP_ERASE_H

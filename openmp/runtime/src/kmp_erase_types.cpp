@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_internal.h"
+#include "kmp_grain.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -438,11 +439,12 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 static __thread kmp_task_t *__kmp_erase_loop_task = NULL;
 
 kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
-                                      kmp_uint64 trip_count) {
+                                      kmp_uint64 trip_count, int if_val) {
   kmp_info_t *thread = __kmp_threads[gtid];
   kmp_uint64 dflt = thread->th.th_team_nproc * 10; // upstream's default
   kmp_task_team_t *task_team = thread->th.th_task_team;
-  if (!__kmp_erase_machine.ready || gtid >= KMP_MVOMP_MAX_GTID ||
+  // An if(0) loop runs serially on its thread: nothing to map or time.
+  if (!__kmp_erase_machine.ready || !if_val || gtid >= KMP_MVOMP_MAX_GTID ||
       task_team == NULL || task_team->tt.tt_nproc <= 1 ||
       task_team->tt.tt_threads_data == NULL)
     return dflt;
@@ -472,12 +474,20 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   // cluster of several gets upstream's ten chunks per core, so that a
   // momentarily slow core does not hold up the loop: one chunk per core was
   // measured 10-69% slower than stock on a homogeneous machine
-  // (docs/erase.md). The whole team is upstream's split, not mapped.
+  // (docs/erase.md). The whole team is upstream's split, not mapped. With
+  // OMP_TASKLOOP_GRAIN, the grain is chosen within the width in those two
+  // cases, as for a team of that many threads (docs/grain.md).
   kmp_uint64 ntasks = width;
   if (team)
-    ntasks = dflt;
+    ntasks = __kmp_grain_begin_on(gtid, task, trip_count, if_val,
+                                  task_team->tt.tt_nproc, dflt);
   else if (choice.width >= m.size[choice.cluster] && width > 1)
-    ntasks = KMP_MIN(width * KMP_ERASE_CHUNKS_PER_CORE, trip_count);
+    ntasks = __kmp_grain_begin_on(
+        gtid, task, trip_count, if_val, (int)width,
+        KMP_MIN(width * KMP_ERASE_CHUNKS_PER_CORE, trip_count));
+  // __kmp_taskloop makes that many tasks (the chunks the timing counts) when
+  // it is between 1 and the trip count.
+  ntasks = KMP_MAX(KMP_MIN(ntasks, trip_count), (kmp_uint64)1);
   int idle = 0; // time this instance unless one is being timed already
   if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
       t->loop_pending.compare_exchange_strong(idle, -1)) {

@@ -224,9 +224,17 @@ static __thread int __kmp_grain_npending = 0;
 
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val) {
+  const int n = __kmp_threads[gtid]->th.th_team_nproc;
+  return __kmp_grain_begin_on(gtid, task, trip, if_val, n,
+                              (kmp_uint64)KMP_GRAIN_DEFAULT_TASKS * n);
+}
+
+kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
+                                kmp_uint64 trip, int if_val, int n,
+                                kmp_uint64 dflt) {
   kmp_info_t *thread = __kmp_threads[gtid];
-  const int n = thread->th.th_team_nproc;
-  const kmp_uint64 dflt = (kmp_uint64)KMP_GRAIN_DEFAULT_TASKS * n;
+  if (__kmp_grain_mode == kmp_grain_off)
+    return dflt;
   if (__kmp_grain_mode == kmp_grain_fixed) {
     kmp_uint64 g = __kmp_grain_fixed, tasks = g >= trip ? 1 : trip / g;
     __kmp_grain_note(trip, tasks, -1, 0, n);

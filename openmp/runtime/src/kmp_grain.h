@@ -42,6 +42,13 @@ void __kmp_grain_model_describe(char *buf, size_t len);
 // that holds it (its own, or Clang's implicit one around it).
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val);
+// The same for a loop that ERASE molded onto nthreads threads of the team (a
+// whole cluster, or the whole team): its key and arms are those of nthreads
+// threads. Without OMP_TASKLOOP_GRAIN (off) it returns `dflt`, ERASE's own
+// split.
+kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
+                                kmp_uint64 trip, int if_val, int nthreads,
+                                kmp_uint64 dflt);
 // __kmpc_end_taskgroup, once `taskgroup` of task `task` is complete: the end
 // of the taskloops it holds.
 void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,

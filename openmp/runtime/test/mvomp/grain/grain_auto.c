@@ -19,9 +19,17 @@
 // (the runtime reports nothing).
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=250 %libomp-run fixed 2>&1 | FileCheck --check-prefix=FIXED %s
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=off %libomp-run fixed 2>&1 | FileCheck --check-prefix=OFF %s
-// With ERASE on, ERASE's molding decides a taskloop's chunks: the runtime's
-// grain choice is not applied (docs/grain.md).
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" %libomp-run fixed 2>&1 | FileCheck --check-prefix=OFF %s
+// With ERASE on, ERASE chooses the width and the grain is chosen within it
+// (docs/grain.md): a loop molded to one core is one task, whatever the grain;
+// one molded to the whole cluster of two (tried at least twice among ERASE's
+// configurations) gets the grain's choice for two threads: 4 tasks of 250
+// with a fixed grain, an arm of the 2-thread type with auto. Every iteration
+// of every execution runs once.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=250 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" %libomp-run erase 2>&1 | FileCheck --check-prefix=ERASEFIXED %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=off OMP_SELECT_STATS=e.csv %libomp-run erase 2>&1 | FileCheck --check-prefix=ERASEAUTO %s
+// RUN: FileCheck --check-prefix=ERASECSV %s < e.csv
+// Without OMP_TASKLOOP_GRAIN, ERASE's own split (nothing reported).
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" %libomp-run erase 2>&1 | FileCheck --check-prefix=ERASEOFF %s
 // Nested taskloops, nogroup, if(0) and one thread: every iteration once.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
 // RUN: env OMP_NUM_THREADS=1 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
@@ -46,6 +54,14 @@
 
 // FIXED: tasks 4 grain 250 arm -1
 // OFF: none chosen
+
+// ERASEFIXED: erase: every iteration ran once
+// ERASEFIXED-NEXT: tasks 4 grain 250 arm -1
+// ERASEAUTO: erase: every iteration ran once
+// ERASEAUTO-NEXT: tasks {{[0-9]+}} grain {{[0-9]+}} arm {{[0-5]}}
+// ERASECSV: "grain:default","taskloop {{.*}}, 2 threads"
+// ERASEOFF: erase: every iteration ran once
+// ERASEOFF-NEXT: none chosen
 
 // NESTED: nested: every iteration ran once
 // NESTED-NEXT: nogroup: every iteration ran once
@@ -130,6 +146,27 @@ int main(int argc, char **argv) {
     printf("loop without a clause: %s\n",
            kmp_taskloop_grain_last(&g) ? "chosen" : "none chosen");
     return check(41);
+  }
+  if (!strcmp(mode, "erase")) {
+    // Iterations of about 1 us, so that the whole cluster is worth trying.
+#pragma omp parallel
+#pragma omp single
+    for (int e = 0; e < 100; ++e) {
+#pragma omp taskloop
+      for (int i = 0; i < TRIP; ++i) {
+        for (volatile int k = 0; k < 200; ++k)
+          ;
+        hits[i]++;
+      }
+    }
+    printf("erase: ");
+    if (check(100))
+      return 1;
+    if (!kmp_taskloop_grain_last(&g))
+      printf("none chosen\n");
+    else
+      printf("tasks %lld grain %lld arm %d\n", g.num_tasks, g.grain, g.arm);
+    return 0;
   }
   if (!strcmp(mode, "fixed")) {
 #pragma omp parallel
