@@ -22,8 +22,9 @@
 # Workload cholesky-mv:N:B is the Cholesky with its versions chosen (OMP_SELECT=mean, no model
 # store) instead of OpenBLAS forced. CONFIGS picks configurations (default "stock stock+sleep
 # erase erase-nS"); beyond those: erase-time and erase-edp (OMP_ERASE=on with
-# OMP_SELECT_OBJECTIVE=time or edp; erase minimises energy) and erase-mixed (OMP_ERASE_JOINT=off:
-# one history per multi-version task type, the thesis' mapper).
+# OMP_SELECT_OBJECTIVE=time or edp; erase minimises energy), erase-mixed (OMP_ERASE_JOINT=off:
+# one history per multi-version task type, the thesis' mapper) and erase-grain
+# (OMP_TASKLOOP_GRAIN=auto, no model store: the grain chosen within ERASE's width).
 #
 # MODE=biglittle: the emulated big.LITTLE of docs/erase.md: CLUSTERS="denver:0;a57:1" (one CPU
 # each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2; the last cluster of CLUSTERS) in
@@ -101,6 +102,8 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
                                 OMP_SELECT_OBJECTIVE="${1#erase-}") ;;
     erase-mixed) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
                        OMP_ERASE_JOINT=off) ;;
+    erase-grain) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+                       OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=off) ;;
     *) die "unknown configuration $1" ;;
   esac
   b0=$(busy)
