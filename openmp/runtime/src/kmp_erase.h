@@ -120,12 +120,23 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found);
 
 // Taskloop moldability: a taskloop with neither grainsize nor num_tasks (nor
 // if(0)) is split into the width the mapper chooses (the number of tasks
-// returned; on a whole cluster or team, OMP_TASKLOOP_GRAIN's choice), its
+// returned), its
 // tasks pushed to that cluster until split_done (called for every taskloop
 // `task`; it ends the molding only of the taskloop that began it). The loop is
 // timed from here to the end of its last chunk.
+//
+// With `threads` (OMP_TASKLOOP_GRAIN's hook, kmp_grain.cpp, which asks ERASE
+// first): *threads is the threads a loop molded to a whole cluster or to the
+// whole team spreads over, so that the grain is chosen within that width, and
+// 0 otherwise (ERASE's split stands); __kmp_erase_taskloop_tasks must then
+// follow with the tasks the loop is made of. Without (NULL): ERASE's split.
 kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
-                                      kmp_uint64 trip_count, int if_val);
+                                      kmp_uint64 trip_count, int if_val,
+                                      int *threads);
+// The tasks (clamped to 1..trip_count) that the taskloop whose
+// __kmp_erase_taskloop_begin gave threads is made of; returns them.
+kmp_uint64 __kmp_erase_taskloop_tasks(kmp_int32 gtid, kmp_uint64 tasks,
+                                      kmp_uint64 trip_count);
 void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task);
 
 #endif // KMP_ERASE_H

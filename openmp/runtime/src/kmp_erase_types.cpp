@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_internal.h"
-#include "kmp_grain.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -438,8 +437,28 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 // resets it; another taskloop's leaves it alone).
 static __thread kmp_task_t *__kmp_erase_loop_task = NULL;
 
+// The taskloop type whose timing waits for its number of tasks
+// (__kmp_erase_taskloop_tasks), with loop_pending -1 meanwhile.
+static __thread kmp_erase_type_t *__kmp_erase_loop_timing = NULL;
+
+kmp_uint64 __kmp_erase_taskloop_tasks(kmp_int32 gtid, kmp_uint64 tasks,
+                                      kmp_uint64 trip_count) {
+  // __kmp_taskloop makes that many tasks (the chunks the timing counts) when
+  // it is between 1 and the trip count.
+  tasks = KMP_MAX(KMP_MIN(tasks, trip_count), (kmp_uint64)1);
+  kmp_erase_type_t *t = __kmp_erase_loop_timing;
+  if (t != NULL) {
+    __kmp_erase_loop_timing = NULL;
+    t->loop_pending.store((int)tasks, std::memory_order_release);
+  }
+  return tasks;
+}
+
 kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
-                                      kmp_uint64 trip_count, int if_val) {
+                                      kmp_uint64 trip_count, int if_val,
+                                      int *threads) {
+  if (threads != NULL)
+    *threads = 0;
   kmp_info_t *thread = __kmp_threads[gtid];
   kmp_uint64 dflt = thread->th.th_team_nproc * 10; // upstream's default
   kmp_task_team_t *task_team = thread->th.th_task_team;
@@ -478,15 +497,15 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   // OMP_TASKLOOP_GRAIN, the grain is chosen within the width in those two
   // cases, as for a team of that many threads (docs/grain.md).
   kmp_uint64 ntasks = width;
-  if (team)
-    ntasks = __kmp_grain_begin_on(gtid, task, trip_count, if_val,
-                                  task_team->tt.tt_nproc, dflt);
-  else if (choice.width >= m.size[choice.cluster] && width > 1)
-    ntasks = __kmp_grain_begin_on(
-        gtid, task, trip_count, if_val, (int)width,
-        KMP_MIN(width * KMP_ERASE_CHUNKS_PER_CORE, trip_count));
-  // __kmp_taskloop makes that many tasks (the chunks the timing counts) when
-  // it is between 1 and the trip count.
+  if (team) {
+    ntasks = dflt;
+    if (threads != NULL)
+      *threads = task_team->tt.tt_nproc;
+  } else if (choice.width >= m.size[choice.cluster] && width > 1) {
+    ntasks = width * KMP_ERASE_CHUNKS_PER_CORE;
+    if (threads != NULL)
+      *threads = (int)width;
+  }
   ntasks = KMP_MAX(KMP_MIN(ntasks, trip_count), (kmp_uint64)1);
   int idle = 0; // time this instance unless one is being timed already
   if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
@@ -495,7 +514,10 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
     t->loop_cluster = choice.cluster;
     t->loop_width = (int)width;
     t->loop_ran.store(-1, std::memory_order_relaxed);
-    t->loop_pending.store((int)ntasks, std::memory_order_release);
+    if (threads != NULL) // the count comes with __kmp_erase_taskloop_tasks
+      __kmp_erase_loop_timing = t;
+    else
+      t->loop_pending.store((int)ntasks, std::memory_order_release);
   }
   return ntasks;
 }

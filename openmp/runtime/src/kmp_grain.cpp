@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_grain.h"
+#include "kmp_erase.h"
 #include "kmp_versions_internal.h"
 #include "mvomp.h"
 
@@ -224,6 +225,17 @@ static __thread int __kmp_grain_npending = 0;
 
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val) {
+  if (UNLIKELY(__kmp_mvomp_hooks.erase)) {
+    // ERASE chooses the width, and the grain is chosen within it: as for a
+    // team of the threads of a whole cluster or team it molded the loop to;
+    // other widths keep ERASE's split (docs/grain.md).
+    int threads = 0;
+    kmp_uint64 split =
+        __kmp_erase_taskloop_begin(gtid, task, trip, if_val, &threads);
+    if (threads > 0)
+      split = __kmp_grain_begin_on(gtid, task, trip, if_val, threads, split);
+    return __kmp_erase_taskloop_tasks(gtid, split, trip);
+  }
   const int n = __kmp_threads[gtid]->th.th_team_nproc;
   return __kmp_grain_begin_on(gtid, task, trip, if_val, n,
                               (kmp_uint64)KMP_GRAIN_DEFAULT_TASKS * n);

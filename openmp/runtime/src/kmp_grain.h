@@ -42,10 +42,12 @@ void __kmp_grain_model_describe(char *buf, size_t len);
 // that holds it (its own, or Clang's implicit one around it).
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val);
-// The same for a loop that ERASE molded onto nthreads threads of the team (a
-// whole cluster, or the whole team): its key and arms are those of nthreads
-// threads. Without OMP_TASKLOOP_GRAIN (off) it returns `dflt`, ERASE's own
-// split.
+// With ERASE on, ERASE chooses the width first (__kmp_erase_taskloop_begin)
+// and the grain is chosen within it. The hook of kmp_tasking.cpp calls this
+// one when the grain hook is set, ERASE's otherwise.
+// The choice for a loop spread over nthreads threads (the team's, or those
+// ERASE molded the loop to): its key and arms are those of nthreads threads;
+// `dflt` is the default arm's split.
 kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
                                 kmp_uint64 trip, int if_val, int nthreads,
                                 kmp_uint64 dflt);
