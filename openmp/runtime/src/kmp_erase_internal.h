@@ -52,9 +52,8 @@
 // Task types tracked (a power of two).
 #define KMP_ERASE_TYPES 512
 
-// ---- The machine (kmp_erase_machine.cpp)
-// ------------------------------------- The clusters themselves are the
-// topology layer's (__kmp_mvomp_nclusters,
+// ---- The machine (kmp_erase_machine.cpp) ------------------------------------
+// The clusters themselves are the topology layer's (__kmp_mvomp_nclusters,
 // __kmp_mvomp_cluster_name, ...): ERASE chooses them and hands them over.
 typedef struct kmp_erase_machine {
   int ready; // OMP_ERASE=on and set up
@@ -110,8 +109,7 @@ int __kmp_erase_emulation_setup(void);
 // While emulating: the emulated cluster of the CPU this thread runs on, or -1.
 int __kmp_erase_emulated_cluster(void);
 
-// ---- Per-thread state (kmp_erase_machine.cpp)
-// ------------------------------------
+// ---- Per-thread state (kmp_erase_machine.cpp) -------------------------------
 typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
   std::atomic<int> busy;     // tasks running (core activity tracer)
@@ -130,8 +128,7 @@ extern kmp_erase_thread_t __kmp_erase_threads[KMP_MVOMP_MAX_GTID];
 // failure warns once for the whole process).
 int __kmp_erase_counters(kmp_erase_thread_t &s);
 
-// ---- Task types (kmp_erase_types.cpp)
-// ---------------------------------------------
+// ---- Task types (kmp_erase_types.cpp) ---------------------------------------
 typedef struct kmp_erase_type {
   std::atomic<uintptr_t> key; // address * 4 + kind (kmp_erase_kind_t)
   std::atomic<int> ready;

@@ -231,8 +231,7 @@ static int __kmp_erase_parse_slowdown(const kmp_erase_clusters_t *c) {
   return slowed;
 }
 
-// ---- RAPL
-// ---------------------------------------------------------------------
+// ---- RAPL -------------------------------------------------------------------
 namespace {
 struct kmp_erase_rapl_t {
   int n;

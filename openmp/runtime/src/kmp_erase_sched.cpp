@@ -48,8 +48,7 @@ void __kmp_erase_env_done(void) {
   h.erase_sleep = __kmp_erase_sleep_us > 0;
 }
 
-// ---- Wake-ups
-// ----------------------------------------------------------------
+// ---- Wake-ups ---------------------------------------------------------------
 
 // Ends thread's back-off sleep, if it sleeps; 1 if it did.
 static int __kmp_erase_wake_gtid(int gtid) {

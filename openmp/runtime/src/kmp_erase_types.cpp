@@ -138,12 +138,11 @@ static void __kmp_erase_sample_stop(kmp_erase_thread_t &s, double *cycles,
 #endif
 }
 
-// ---- Choice of (cluster, width)
-// -------------------------------------------------- OMP_ERASE_INTERP: the
-// widths of one cluster never measured (0, not -1: not being tried either) get
-// the model's prediction where it has one, so they need no trial: the online
-// linear model, or phase 3 of Algorithm 1 with the offline model of the type's
-// class.
+// ---- Choice of (cluster, width) ---------------------------------------------
+// OMP_ERASE_INTERP: the widths of one cluster never measured (0, not -1: not
+// being tried either) get the model's prediction where it has one, so they
+// need no trial: the online linear model, or phase 3 of Algorithm 1 with the
+// offline model of the type's class.
 static void __kmp_erase_interpolate(double *row, int maxwidth, int cls) {
   double measured[KMP_ERASE_MAX_WIDTH];
   for (int w = 0; w < maxwidth; ++w)
