@@ -250,6 +250,13 @@ static int __kmp_mv_select_ucb(const kmp_mv_policy_t *p,
     if (a->n < 2)
       continue;
     double b = __kmp_mv_ucb_bound_at(a, c);
+    // Robust statistics: interference only lengthens executions, and one
+    // more than KMP_MV_ROBUST_RATIO times the mean counts as disturbed, so no
+    // version is taken to be that much faster than its mean either: a spread
+    // widened by disturbed executions under that ratio (not clamped) no longer
+    // draws UCB to a version several times slower than the best.
+    if (p->robust && b < a->mean / KMP_MV_ROBUST_RATIO)
+      b = a->mean / KMP_MV_ROBUST_RATIO;
     if (best < 0 || b < bound)
       best = i, bound = b;
   }
