@@ -283,26 +283,24 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
 static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
                                double seconds, double mhz) {
   int i = __kmp_erase_slot(cluster, width);
+  const int team = cluster == __kmp_mvomp_nclusters;
   double package = __kmp_erase_machine.rapl ? __kmp_erase_rapl_watts() : -1;
   double watts;
-  if (cluster == __kmp_mvomp_nclusters) { // the whole team: every cluster
+  if (package >= 0) { // measured: this execution's share of the package
+    int running = __kmp_erase_running.load(std::memory_order_relaxed);
+    int cores = team ? __kmp_erase_team_width() : width;
+    watts = package * cores / (running > cores ? running : cores);
+  } else if (team) { // modelled, the whole team: every cluster
     watts = __kmp_erase_team_run_w(__kmp_erase_class_of(t),
                                    __kmp_erase_machine.ncores);
     for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
       watts += __kmp_erase_idle_w(c);
-  } else {
+  } else { // modelled: its share of its cluster's idle power, its run power
     double cores = __kmp_erase_machine.ncores[cluster] > 0
                        ? __kmp_erase_machine.ncores[cluster]
                        : 1;
-    // The task's share of its cluster's idle power, and its run power.
     watts = __kmp_erase_idle_w(cluster) * width / cores +
             __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
-  }
-  if (package >= 0) {
-    int running = __kmp_erase_running.load(std::memory_order_relaxed);
-    int cores =
-        cluster == __kmp_mvomp_nclusters ? __kmp_erase_team_width() : width;
-    watts = package * cores / (running > cores ? running : cores);
   }
   __kmp_erase_lock(t);
   if (t->runs[i] >= KMP_ERASE_WARMUP) {

@@ -245,8 +245,6 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
                                 kmp_uint64 trip, int if_val, int n,
                                 kmp_uint64 dflt) {
   kmp_info_t *thread = __kmp_threads[gtid];
-  if (__kmp_grain_mode == kmp_grain_off)
-    return dflt;
   if (__kmp_grain_mode == kmp_grain_fixed) {
     kmp_uint64 g = __kmp_grain_fixed, tasks = g >= trip ? 1 : trip / g;
     __kmp_grain_note(trip, tasks, -1, 0, n);

@@ -32,12 +32,11 @@ void *__kmp_mv_task_type(kmp_task_t *task) {
 int __kmp_mv_type_id(void *type) { return ((kmp_mv_type_t *)type)->id; }
 
 // The locality of a launch's data on a thread of NUMA node `here` (the key's
-// locality): bit 0 when its first datum is there (or none was given), bit 1
-// the same for the second; -1 when it gave none.
+// locality) when it gave at least one datum (else the key's locality is -1,
+// and callers need not look `here` up): bit 0 when its first datum is there
+// (or none was given), bit 1 the same for the second.
 static inline kmp_int32 __kmp_mv_locality(const kmp_mv_launch_t *run,
                                           kmp_int32 here) {
-  if (run->node1 < 0 && run->node2 < 0)
-    return -1;
   return (run->node1 < 0 || run->node1 == here ? 1 : 0) |
          (run->node2 < 0 || run->node2 == here ? 2 : 0);
 }
