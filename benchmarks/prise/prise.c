@@ -26,7 +26,10 @@
 // as in the paper's loop), with the version chosen by OMP_SELECT. Per window of 50 launches it
 // prints the accuracy (the share of launches that ran the oracle's best version for their size),
 // the share within 5% of the best, and the time lost (the oracle's time of the versions chosen
-// over the oracle's time of the best versions, minus 1), then a summary line for the runner.
+// over the oracle's time of the best versions, minus 1), then a summary line for the runner,
+// which adds the share of launches after the 170th within 2% of the best (paper 003's measure)
+// and the same share for the best versions of a second oracle timed right after the first
+// (oracle-self: what a selector that knew each size's best could score against this oracle).
 #include <math.h>
 #include <mvomp.h>
 #include <omp.h>
@@ -36,6 +39,9 @@
 #include "../common/blas_libs.h"
 
 enum { nversions = 4, window = 50, min_size = 64, max_size = 1024, step = 16 };
+// Paper 003 reports its accuracy after 170 training launches: from here on, a launch counts as
+// correct when it ran the oracle's best version for its size or one within 2% of its time.
+enum { late_from = 170 };
 static const char *const version_names[nversions] = {"OpenBLAS", "BLIS", "OpenBLAS x2",
                                                      "BLIS x2"};
 enum { nsizes = (max_size - min_size) / step + 1 };
@@ -104,7 +110,9 @@ int main(int argc, char **argv) {
     used[(size[i] - min_size) / step] = 1;
   }
 
-  static double oracle[nsizes][nversions]; // median seconds per size and version
+  // Median seconds per size and version; again[][] is a second oracle, timed the same way
+  // right after the first, which says how far the oracle agrees with itself.
+  static double oracle[nsizes][nversions], again[nsizes][nversions];
   double secs = 0;
 #pragma omp parallel
 #pragma omp single
@@ -112,16 +120,17 @@ int main(int argc, char **argv) {
     for (int v = 0; v < nversions; ++v) // warm-up: first calls initialise the libraries
       run_version(v, min_size);
     for (int s = 0; s < nsizes; ++s)
-      for (int v = 0; v < nversions && used[s]; ++v) {
-        double t[3];
-        for (int r = 0; r < 3; ++r) {
-          double t0 = omp_get_wtime();
-          run_version(v, min_size + s * step);
-          t[r] = omp_get_wtime() - t0;
+      for (int pass = 0; pass < 2 && used[s]; ++pass)
+        for (int v = 0; v < nversions; ++v) {
+          double t[3];
+          for (int r = 0; r < 3; ++r) {
+            double t0 = omp_get_wtime();
+            run_version(v, min_size + s * step);
+            t[r] = omp_get_wtime() - t0;
+          }
+          qsort(t, 3, sizeof(double), cmp_double);
+          (pass ? again : oracle)[s][v] = t[1];
         }
-        qsort(t, 3, sizeof(double), cmp_double);
-        oracle[s][v] = t[1];
-      }
 
     double t0 = omp_get_wtime();
     for (int i = 0; i < launches; ++i) {
@@ -186,7 +195,7 @@ int main(int argc, char **argv) {
     printf(" %s %d%s", version_names[v], best_count[v], v + 1 < nversions ? "," : "\n");
   printf("| launches | accuracy | within 5%% of best | time lost |\n|---|---|---|---|\n");
   double all_chosen = 0, all_best = 0, last_chosen = 0, last_best = 0;
-  int last_hits = 0, last_n = 0;
+  int last_hits = 0, last_n = 0, late_hits = 0, late_n = 0, self_hits = 0;
   for (int w0 = 0; w0 < launches; w0 += window) {
     int w1 = w0 + window < launches ? w0 + window : launches, hits = 0, near = 0;
     double tc = 0, tb = 0;
@@ -198,6 +207,16 @@ int main(int argc, char **argv) {
       hits += o[chosen[i]] == best;
       near += o[chosen[i]] <= 1.05 * best;
       tc += o[chosen[i]], tb += best;
+      if (i >= late_from) { // the measure: the best, or within 2% of it
+        late_hits += o[chosen[i]] <= 1.02 * best, late_n++;
+        // The same measure for a selector that knew the second oracle's best: the most any
+        // selector can score against an oracle as noisy as this one.
+        const double *o2 = again[(size[i] - min_size) / step];
+        int b2 = 0;
+        for (int v = 1; v < nversions; ++v)
+          b2 = o2[v] < o2[b2] ? v : b2;
+        self_hits += o[b2] <= 1.02 * best;
+      }
       if (i >= launches - 100)
         last_hits += o[chosen[i]] == best, last_n++, last_chosen += o[chosen[i]],
             last_best += best;
@@ -206,7 +225,10 @@ int main(int argc, char **argv) {
     printf("| %d-%d | %.1f%% | %.1f%% | %+.1f%% |\n", w0 + 1, w1, 100.0 * hits / (w1 - w0),
            100.0 * near / (w1 - w0), 100.0 * (tc / tb - 1));
   }
-  printf("prise summary: %.3f s, accuracy-last100 %.3f, lost-last100 %.4f, lost-all %.4f\n", secs,
-         (double)last_hits / last_n, last_chosen / last_best - 1, all_chosen / all_best - 1);
+  printf("prise summary: %.3f s, accuracy-last100 %.3f, lost-last100 %.4f, lost-all %.4f, "
+         "within2-after%d %.4f, oracle-self %.4f\n",
+         secs, (double)last_hits / last_n, last_chosen / last_best - 1, all_chosen / all_best - 1,
+         late_from, late_n ? (double)late_hits / late_n : 0.0,
+         late_n ? (double)self_hits / late_n : 0.0);
   return 0;
 }

@@ -107,7 +107,8 @@ def _classes(c):
 
 def prise(paths):
     row = re.compile(r"^\| (\d+-\d+) \| ([\d.]+)% \| ([\d.]+)% \| ([+-][\d.]+)% \|$")
-    summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)")
+    summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)"
+                         r"(?:, within2-after\d+ ([\d.]+), oracle-self ([\d.]+))?")
     runs = defaultdict(list)  # (policy, classes) -> [(windows, summary)]
     for path in paths:
         # POLICY-CLASSES-SEED.txt; CLASSES may be -1 (no classes: each size its own cost).
@@ -123,7 +124,8 @@ def prise(paths):
                     windows.append((m.group(1), float(m.group(2)), float(m.group(4))))
                 m = summary.search(line)
                 if m:
-                    last = [float(x) for x in m.groups()]
+                    # Outputs older than the within-2% measure have no fourth number.
+                    last = [float(x) if x is not None else float("nan") for x in m.groups()]
         runs[(policy, int(classes))].append((windows, last))
     keys = sorted(runs, key=lambda k: (k[0], k[1]))
     spans = [w[0] for w in runs[keys[0]][0][0]]
@@ -137,12 +139,13 @@ def prise(paths):
             cells = [mean(r[0][i][col] for r in runs[k]) for i in range(len(spans))]
             fmt = "{:.1f}" if col == 1 else "{:+.1f}"
             print(f"| {k[0]} | {_classes(k[1])} | " + " | ".join(fmt.format(c) for c in cells) + " |")
-    print("\n| policy | classes/octave | accuracy, last 100 | time lost, last 100 | time lost, all |")
-    print("|---|---|---|---|---|")
+    print("\n| policy | classes/octave | accuracy, last 100 | within 2% of the best, after launch 170"
+          " | the same for a second oracle | time lost, last 100 | time lost, all |")
+    print("|---|---|---|---|---|---|---|")
     for k in keys:
-        acc, lost100, lost = (mean(r[1][i] for r in runs[k]) for i in range(3))
-        print(f"| {k[0]} | {_classes(k[1])} | {acc * 100:.1f}% | {lost100 * 100:+.1f}% | "
-              f"{lost * 100:+.1f}% |")
+        acc, lost100, lost, late, self_ = (mean(r[1][i] for r in runs[k]) for i in range(5))
+        print(f"| {k[0]} | {_classes(k[1])} | {acc * 100:.1f}% | {late * 100:.1f}% | "
+              f"{self_ * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% |")
 
 
 def median_of(text):

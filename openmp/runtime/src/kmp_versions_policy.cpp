@@ -123,15 +123,21 @@ static inline bool __kmp_mv_predicted(const kmp_mv_arm_t *a) {
 }
 
 // The executions arm a needs before it is explored: the policy's quota, or 1
-// under Mean for a version that started from a prediction at this cost (the
-// prediction stands in for the other repetitions: one execution confirms or
-// contradicts it). UCB and TS keep their 2: their choices need a spread.
+// under Mean for a version that started from a prediction at this cost, or
+// was predicted from other costs after it started here (the prediction stands
+// in for the other repetitions: one execution confirms or contradicts it).
+// UCB and TS keep their 2: their choices need a spread.
+// One whose first execution contradicted its prediction needs 2
+// (__kmp_mv_recheck).
 static inline uint64_t __kmp_mv_arm_quota(const kmp_mv_policy_t *p,
                                           const kmp_mv_arm_t *a,
                                           uint64_t quota) {
-  return quota > 1 &&
-                 (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
-                 p->kind != kmp_mv_ucb && p->kind != kmp_mv_ts
+  if (quota <= 1 || p->kind == kmp_mv_ucb || p->kind == kmp_mv_ts)
+    return quota;
+  if (a->origin & KMP_MV_ORIGIN_RECHECK)
+    return 2;
+  return (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED ||
+                 (a->origin & KMP_MV_ORIGIN_VOUCHED)
              ? 1
              : quota;
 }
@@ -534,6 +540,47 @@ double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost) {
   return exp(fit->a + fit->b * log(cost));
 }
 
+void __kmp_mv_slope_init(kmp_mv_slope_t *s) { memset(s, 0, sizeof(*s)); }
+
+void __kmp_mv_slope_add(kmp_mv_slope_t *s, const double *cost,
+                        const double *time, int n) {
+  double sx = 0, sy = 0;
+  for (int i = 0; i < n; ++i) {
+    sx += log(cost[i]);
+    sy += log(time[i]);
+  }
+  double mx = n > 0 ? sx / n : 0.0, my = n > 0 ? sy / n : 0.0;
+  double sxx = 0, sxy = 0, syy = 0;
+  for (int i = 0; i < n; ++i) {
+    double dx = log(cost[i]) - mx, dy = log(time[i]) - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  if (n < 2 || !(sxx > 1e-12))
+    return; // one distinct cost: no slope of its own
+  s->sxx += sxx;
+  s->sxy += sxy;
+  s->syy += syy;
+  s->points += n;
+  s->versions += 1;
+}
+
+bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
+                            kmp_mv_fit_t *fit) {
+  if (s->versions == 0 || !(cost > 0.0) || !(time > 0.0))
+    return false;
+  fit->b = s->sxy / s->sxx;
+  fit->a = log(time) - fit->b * log(cost);
+  // Residual of the shared fit: one intercept per version and the slope.
+  int dof = s->points - s->versions - 1;
+  double rss = s->syy - fit->b * s->sxy;
+  fit->sigma = dof > 0 && rss > 0.0 ? sqrt(rss / dof) : 0.0;
+  if (fit->sigma < KMP_MV_PREDICT_ONE_POINT_ERROR)
+    fit->sigma = KMP_MV_PREDICT_ONE_POINT_ERROR;
+  return true;
+}
+
 void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma) {
   a->n = 0;
   a->started = 0;
@@ -542,6 +589,43 @@ void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma) {
   a->q = 0.0;
   a->spread = sigma;
   a->origin = KMP_MV_ORIGIN_PREDICTED;
+}
+
+bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a) {
+  return p->kind == kmp_mv_mean && a->started > 0 &&
+         a->started < __kmp_mv_quota(p) &&
+         a->origin == KMP_MV_ORIGIN_RUN; // not loaded, predicted or vouched
+}
+
+void __kmp_mv_arm_vouch(kmp_mv_arm_t *a) { a->origin |= KMP_MV_ORIGIN_VOUCHED; }
+
+bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
+  // (spread holds the prediction's error: only UCB's updates from the second
+  // execution on write it.)
+  double interval = exp(KMP_MV_PREDICT_Z * a->spread);
+  if (a->n == 0) {
+    if (!(a->mean > 0.0) || !(x > a->mean * interval))
+      return false;
+    double other = 0.0; // the lowest mean of the other arms, measured or not
+    for (int i = 0; i < key->narms; ++i) {
+      const kmp_mv_arm_t *o = &key->arms[i];
+      if (o != a && o->mean > 0.0 && (other == 0.0 || o->mean < other))
+        other = o->mean;
+    }
+    if (other > a->mean && x > other)
+      a->origin |= KMP_MV_ORIGIN_RECHECK;
+    return false;
+  }
+  if (!(a->origin & KMP_MV_ORIGIN_RECHECK))
+    return false;
+  a->origin &= ~KMP_MV_ORIGIN_RECHECK;
+  if (!(a->mean > x * interval))
+    return false; // the second agrees with the first: both count as measured
+  a->n = 2;
+  a->mean = x;
+  a->m2 = 0.0;
+  a->q = 2.0 * x * x;
+  return true;
 }
 
 const char *__kmp_mv_policy_name(kmp_mv_policy_kind_t kind) {

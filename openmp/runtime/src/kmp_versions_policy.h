@@ -49,6 +49,15 @@ struct kmp_mv_arm_t {
 #define KMP_MV_ORIGIN_PREDICTED 3u // started from a prediction
 #define KMP_MV_ORIGIN_MASK 3u
 #define KMP_MV_ORIGIN_CHANGED 4u // robust statistics restarted it since
+// A version that ran at this cost before any prediction existed, predicted
+// since from other costs: under Mean, as for one that started from a
+// prediction, the prediction stands for its remaining repetitions
+// (__kmp_mv_arm_vouch).
+#define KMP_MV_ORIGIN_VOUCHED 8u
+// A version that started from a prediction and whose first execution here was
+// slower than the prediction's interval: a second execution decides which of
+// the two was wrong (__kmp_mv_recheck).
+#define KMP_MV_ORIGIN_RECHECK 16u
 // "run", "store", "load", "predicted" (stats.csv), or NULL for another value.
 const char *__kmp_mv_origin_name(uint32_t origin);
 
@@ -139,11 +148,40 @@ bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
                          kmp_mv_fit_t *fit);
 // The fit's time at cost (> 0).
 double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost);
+// The slope the versions of a type share: a fit of log time on log cost with
+// one intercept per version and one slope (each version's points centred on
+// their own means), over the versions seen at 2 costs or more.
+struct kmp_mv_slope_t {
+  double sxx, sxy, syy; // centred sums over the versions added
+  int points, versions; // points and versions that contributed
+};
+void __kmp_mv_slope_init(kmp_mv_slope_t *s);
+// Adds one version's n points (cost[i] > 0, time[i] > 0); fewer than 2
+// distinct costs add nothing.
+void __kmp_mv_slope_add(kmp_mv_slope_t *s, const double *cost,
+                        const double *time, int n);
+// A version measured at one cost only (cost, time): the line through that
+// point with the shared slope; its error is the shared fit's residual, at
+// least KMP_MV_PREDICT_ONE_POINT_ERROR (one point says nothing of how far
+// this version's own slope is from its siblings'). False when no version has
+// 2 costs.
+bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
+                            kmp_mv_fit_t *fit);
+#define KMP_MV_PREDICT_ONE_POINT_ERROR (2 * KMP_MV_PREDICT_MIN_ERROR)
 // Makes a (no execution yet) start from a prediction of mean ns with error
 // sigma: n stays 0 (the policies' choices ignore it), origin becomes
 // KMP_MV_ORIGIN_PREDICTED, and its first execution replaces the mean. The
 // error is kept in spread, which no policy reads below 2 executions.
 void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma);
+// Whether a is a version that started at its cost from no prediction and is
+// still short of the policy's quota: a prediction made now from other costs
+// would stand for the rest of its repetitions (the first keys of a type,
+// created before any other cost had run, otherwise repeat every version the
+// thesis' quota times).
+bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a);
+// Marks a (vouchable) as predicted from other costs: under Mean it needs no
+// more executions to be explored; its statistics and origin stay its own.
+void __kmp_mv_arm_vouch(kmp_mv_arm_t *a);
 
 // Random generator state (xoshiro256**), one per thread.
 struct kmp_mv_rng_t {
@@ -231,6 +269,17 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 // of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
 // kept spread. Inline: libomp calls it for every execution. Returns 1 when
 // robust statistics restarted the arm (a change was confirmed).
+// Re-check of a contradicted prediction (docs/runtime.md), for arm a of key
+// that started from a prediction, before its first two executions are
+// counted: the first, if the prediction made a the key's best (under every
+// other arm's measured or predicted mean) and the execution is slower than
+// the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma)) and than
+// another arm, marks it KMP_MV_ORIGIN_RECHECK, so that it needs two
+// executions; the second, if the first is that much slower than it (the first
+// was disturbed, the prediction held), replaces the first: both count, at the
+// second's time, and true is returned (the arm is updated).
+bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
+
 static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
@@ -245,11 +294,18 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
   } else if (a->outliers) {
     a->outliers = 0;
   }
-  a->n++;
-  double delta = x - a->mean;
-  a->mean += delta / (double)a->n;
-  a->m2 += delta * (x - a->mean);
-  a->q += x * x;
+  if (__builtin_expect(a->n < 2 && (a->origin & KMP_MV_ORIGIN_MASK) ==
+                                       KMP_MV_ORIGIN_PREDICTED,
+                       0) &&
+      __kmp_mv_recheck(key, a, x)) {
+    // (the arm is updated)
+  } else {
+    a->n++;
+    double delta = x - a->mean;
+    a->mean += delta / (double)a->n;
+    a->m2 += delta * (x - a->mean);
+    a->q += x * x;
+  }
   key->t++;
   key->sum += x;
   if (policy->kind == kmp_mv_mean) // the default: one test

@@ -477,54 +477,90 @@ void __kmp_mv_policy_changed(void) {
 // s (arms 0..n-1, under s->lock) that have no saved statistics start from a
 // fit of log time on log cost over the type's keys of the same locality and
 // cluster where they ran, and the saved rows of other costs (at most
-// KMP_MV_PREDICT_POINTS points). Other keys
+// KMP_MV_PREDICT_POINTS points); a version seen at one other cost only, from
+// that point and the slope its sibling versions share
+// (__kmp_mv_fit_one_point). Those that started here before such a prediction
+// existed and are still exploring are vouched for by it; those predicted and
+// not yet run here are predicted again when the type has new keys. Other keys
 // are read without their locks: a prediction made from a mean being updated
 // is the mean before or after the update, or in between.
 #define KMP_MV_PREDICT_POINTS 256
+
+// The (cost, mean time) points of version v at the costs other than s's:
+// this run's keys, then the saved rows of costs it has not met. Returns their
+// number.
+static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
+                                int v, double *cost, double *time) {
+  int np = 0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
+      if (o == s || o->cost <= 0 || o->locality != s->locality ||
+          o->cluster != s->cluster || v >= o->key.narms)
+        continue;
+      const kmp_mv_arm_t *a = &o->key.arms[v];
+      if (a->n == 0 || !(a->mean > 0.0))
+        continue;
+      cost[np] = (double)o->cost;
+      time[np] = a->mean;
+      ++np;
+    }
+  // Costs this run has not met: what earlier runs measured (the model store,
+  // OMP_SELECT_LOAD).
+  const char *name = t->versions.load(std::memory_order_acquire)[v].name;
+  const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
+  for (const kmp_mv_saved_t *r = __kmp_mv_saved.first;
+       r && np < KMP_MV_PREDICT_POINTS; r = r->all) {
+    if (r->type != t->id || r->cost <= 0 || r->cost == s->cost ||
+        r->locality != s->locality || r->arm.n == 0 ||
+        strcmp(r->name, name) != 0 || strcmp(r->cluster, cluster) != 0)
+      continue;
+    bool seen = false;
+    for (int i = 0; i < np && !seen; ++i)
+      seen = cost[i] == (double)r->cost;
+    if (!seen) {
+      cost[np] = (double)r->cost;
+      time[np] = r->arm.mean;
+      ++np;
+    }
+  }
+  return np;
+}
+
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
-                                  int n) {
+                                  int n, const kmp_mv_policy_t *policy) {
   double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
   s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
+  kmp_mv_slope_t slope;
+  bool have_slope = false; // computed when a version first needs it
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *arm = &s->key.arms[v];
-    if (arm->n > 0 || arm->started > 0 ||
-        (arm->origin & KMP_MV_ORIGIN_MASK) != KMP_MV_ORIGIN_RUN)
-      continue; // saved statistics, running, or predicted already
-    int np = 0;
-    for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
-      for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-           o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
-        if (o == s || o->cost <= 0 || o->locality != s->locality ||
-            o->cluster != s->cluster || v >= o->key.narms)
-          continue;
-        const kmp_mv_arm_t *a = &o->key.arms[v];
-        if (a->n == 0 || !(a->mean > 0.0))
-          continue;
-        cost[np] = (double)o->cost;
-        time[np] = a->mean;
-        ++np;
-      }
-    // Costs this run has not met: what earlier runs measured (the model store,
-    // OMP_SELECT_LOAD).
-    const char *name = t->versions.load(std::memory_order_acquire)[v].name;
-    const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
-    for (const kmp_mv_saved_t *r = __kmp_mv_saved.first;
-         r && np < KMP_MV_PREDICT_POINTS; r = r->all) {
-      if (r->type != t->id || r->cost <= 0 || r->cost == s->cost ||
-          r->locality != s->locality || r->arm.n == 0 ||
-          strcmp(r->name, name) != 0 || strcmp(r->cluster, cluster) != 0)
-        continue;
-      bool seen = false;
-      for (int i = 0; i < np && !seen; ++i)
-        seen = cost[i] == (double)r->cost;
-      if (!seen) {
-        cost[np] = (double)r->cost;
-        time[np] = r->arm.mean;
-        ++np;
-      }
-    }
+    // (A prediction not yet tried here is made again from the costs measured
+    // since: a version first seen at one other cost gets its own fit.)
+    const kmp_uint32 from = arm->origin & KMP_MV_ORIGIN_MASK;
+    bool fresh = arm->n == 0 && arm->started == 0 &&
+                 (from == KMP_MV_ORIGIN_RUN || from == KMP_MV_ORIGIN_PREDICTED);
+    bool vouch = !fresh && __kmp_mv_arm_vouchable(policy, arm);
+    if (!fresh && !vouch)
+      continue; // saved statistics, running, or done exploring
+    int np = __kmp_mv_cost_points(t, s, v, cost, time);
     kmp_mv_fit_t fit;
-    if (np >= 2 && __kmp_mv_fit_loglog(cost, time, np, &fit))
+    if (np == 1) {
+      if (!have_slope) {
+        double c[KMP_MV_PREDICT_POINTS], x[KMP_MV_PREDICT_POINTS];
+        __kmp_mv_slope_init(&slope);
+        for (int w = 0; w < n; ++w)
+          __kmp_mv_slope_add(&slope, c, x, __kmp_mv_cost_points(t, s, w, c, x));
+        have_slope = true;
+      }
+      if (!__kmp_mv_fit_one_point(cost[0], time[0], &slope, &fit))
+        continue;
+    } else if (np < 2 || !__kmp_mv_fit_loglog(cost, time, np, &fit)) {
+      continue;
+    }
+    if (vouch)
+      __kmp_mv_arm_vouch(&s->key.arms[v]);
+    else
       __kmp_mv_arm_predict(&s->key.arms[v],
                            __kmp_mv_fit_predict(&fit, (double)s->cost),
                            fit.sigma);
@@ -534,7 +570,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            const kmp_mv_policy_t *policy) {
   if (__kmp_mv_predict && policy->eliminate && s->cost > 0)
-    __kmp_mv_predict_arms(t, s, s->key.narms);
+    __kmp_mv_predict_arms(t, s, s->key.narms, policy);
   else
     s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
 }
@@ -587,7 +623,7 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   }
   if (s->key.narms == 0 && __kmp_mv_predict && policy->eliminate &&
       s->cost > 0)
-    __kmp_mv_predict_arms(t, s, n);
+    __kmp_mv_predict_arms(t, s, n, policy);
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.
   __kmp_mv_set_explored(s, loaded && __kmp_mv_explored(policy, &s->key) ? n : 0,

@@ -652,6 +652,106 @@ TEST(VersionsPolicy, FitLogLogAndPredictedElimination) {
   EXPECT_DOUBLE_EQ(Bd.Arms[0].m2, 0.0);
 }
 
+// A prediction made after a version started at a cost stands for its
+// remaining repetitions under Mean (the first keys of a type, created before
+// any other cost had run); never for a version loaded, done exploring, or
+// under UCB.
+TEST(VersionsPolicy, PredictionVouchesForAStartedVersion) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.eliminate = 1;
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Bd.Policy, &Bd.Arms[0])); // not started
+  EXPECT_EQ(Bd.select(), 0);
+  Bd.update(0, 2e3);
+  ASSERT_TRUE(__kmp_mv_arm_vouchable(&Bd.Policy, &Bd.Arms[0]));
+  __kmp_mv_arm_vouch(&Bd.Arms[0]);
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Bd.Policy, &Bd.Arms[0])); // once
+  EXPECT_STREQ(__kmp_mv_origin_name(Bd.Arms[0].origin), "run");
+  // Version 1, known by nothing, still runs the thesis' 5 times; version 0
+  // does not run again before Mean commits.
+  for (int I = 0; I < KMP_MV_DEFAULT_MEAN_REPS; ++I) {
+    EXPECT_EQ(Bd.select(), 1);
+    Bd.update(1, 1e3);
+  }
+  EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  EXPECT_EQ(Bd.Arms[0].n, 1u);
+  EXPECT_EQ(Bd.select(), 1);
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Bd.Policy, &Bd.Arms[1])); // explored
+
+  Bandit Ucb(kmp_mv_ucb, 2);
+  Ucb.Policy.eliminate = 1;
+  Ucb.update(Ucb.select(), 1e3);
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Ucb.Policy, &Ucb.Arms[0]));
+  Bandit Stored(kmp_mv_mean, 2);
+  Stored.Arms[0].started = Stored.Arms[0].n = 1;
+  Stored.Arms[0].mean = 1e3;
+  Stored.Arms[0].origin = KMP_MV_ORIGIN_STORE;
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Stored.Policy, &Stored.Arms[0]));
+}
+
+// A version seen at one cost is predicted with the slope its siblings share
+// (one intercept each) and at least twice the usual error.
+TEST(VersionsPolicy, OnePointFitSharesTheSlope) {
+  kmp_mv_slope_t Slope;
+  __kmp_mv_slope_init(&Slope);
+  kmp_mv_fit_t Fit;
+  EXPECT_FALSE(__kmp_mv_fit_one_point(128, 16e3, &Slope, &Fit));
+  const double C1[] = {64, 64};
+  const double T1[] = {1e3, 1.1e3};
+  __kmp_mv_slope_add(&Slope, C1, T1, 2); // one distinct cost: nothing
+  EXPECT_EQ(Slope.versions, 0);
+  EXPECT_FALSE(__kmp_mv_fit_one_point(128, 16e3, &Slope, &Fit));
+  const double CA[] = {64, 128}, TA[] = {1e3, 8e3}; // t ~ c^3
+  const double CB[] = {64, 256, 1024}, TB[] = {2e3, 128e3, 8192e3};
+  __kmp_mv_slope_add(&Slope, CA, TA, 2);
+  __kmp_mv_slope_add(&Slope, CB, TB, 3);
+  EXPECT_EQ(Slope.versions, 2);
+  ASSERT_TRUE(__kmp_mv_fit_one_point(128, 16e3, &Slope, &Fit));
+  EXPECT_NEAR(Fit.b, 3.0, 1e-9);
+  EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 256), 128e3, 1e-3);
+  EXPECT_DOUBLE_EQ(Fit.sigma, KMP_MV_PREDICT_ONE_POINT_ERROR);
+  // Siblings whose slopes differ: the residual, when over the floor.
+  const double TC[] = {1e3, 100e3, 100e3};
+  __kmp_mv_slope_add(&Slope, CB, TC, 3);
+  ASSERT_TRUE(__kmp_mv_fit_one_point(128, 16e3, &Slope, &Fit));
+  EXPECT_GT(Fit.sigma, KMP_MV_PREDICT_ONE_POINT_ERROR);
+}
+
+// A first execution that contradicts the prediction that made its version
+// the best is re-checked by a second one: if the second agrees with the
+// prediction, the first was disturbed and counts at the second's time; if it
+// agrees with the first, both count.
+TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
+  for (int Disturbed = 0; Disturbed < 2; ++Disturbed) {
+    Bandit Bd(kmp_mv_mean, 2);
+    Bd.Policy.eliminate = 1;
+    __kmp_mv_arm_predict(&Bd.Arms[0], 1e3, KMP_MV_PREDICT_MIN_ERROR);
+    __kmp_mv_arm_predict(&Bd.Arms[1], 1.5e3, KMP_MV_PREDICT_MIN_ERROR);
+    EXPECT_EQ(Bd.select(), 0);
+    Bd.update(0, 5e3); // over 1e3 x 1.56 and over version 1's 1.5e3
+    EXPECT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_EQ(Bd.select(), 1);
+    Bd.update(1, 1.5e3);
+    EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    EXPECT_EQ(Bd.select(), 0); // the re-check
+    Bd.update(0, Disturbed ? 1e3 : 5.2e3);
+    EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_EQ(Bd.Arms[0].n, 2u);
+    EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, Disturbed ? 1e3 : 5.1e3);
+    EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
+  }
+  // No re-check for a version that the prediction did not make the best, or
+  // whose first execution is within its prediction's interval.
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.eliminate = 1;
+  __kmp_mv_arm_predict(&Bd.Arms[0], 1e3, KMP_MV_PREDICT_MIN_ERROR);
+  __kmp_mv_arm_predict(&Bd.Arms[1], 1.4e3, KMP_MV_PREDICT_MIN_ERROR);
+  Bd.update(1, 5e3);
+  EXPECT_FALSE(Bd.Arms[1].origin & KMP_MV_ORIGIN_RECHECK);
+  Bd.update(0, 1.5e3);
+  EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+}
+
 } // namespace
 
 // Robust statistics (kmp_mv_policy_t::robust): one disturbed execution is
