@@ -533,11 +533,18 @@ bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
   fit->sigma = n > 2 ? sqrt(rss / (n - 2)) : 0.0;
   if (fit->sigma < KMP_MV_PREDICT_MIN_ERROR)
     fit->sigma = KMP_MV_PREDICT_MIN_ERROR;
+  fit->x0 = mx;
+  fit->doubt = 0.0;
   return true;
 }
 
 double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost) {
   return exp(fit->a + fit->b * log(cost));
+}
+
+double __kmp_mv_fit_error(const kmp_mv_fit_t *fit, double cost) {
+  double d = fit->doubt * (log(cost) - fit->x0);
+  return d == 0.0 ? fit->sigma : sqrt(fit->sigma * fit->sigma + d * d);
 }
 
 void __kmp_mv_slope_init(kmp_mv_slope_t *s) { memset(s, 0, sizeof(*s)); }
@@ -578,6 +585,8 @@ bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
   fit->sigma = dof > 0 && rss > 0.0 ? sqrt(rss / dof) : 0.0;
   if (fit->sigma < KMP_MV_PREDICT_ONE_POINT_ERROR)
     fit->sigma = KMP_MV_PREDICT_ONE_POINT_ERROR;
+  fit->x0 = log(cost);
+  fit->doubt = KMP_MV_PREDICT_SLOPE_DOUBT;
   return true;
 }
 

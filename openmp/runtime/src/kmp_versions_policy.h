@@ -141,6 +141,10 @@ struct kmp_mv_policy_t {
 struct kmp_mv_fit_t {
   double a, b;  // log time = a + b log cost
   double sigma; // residual standard deviation of log time
+  // A fit through one point with a borrowed slope (__kmp_mv_fit_one_point):
+  // the point's log cost, and the doubt on the slope (0 for a fit of the
+  // version's own points), which widens the error away from the point.
+  double x0, doubt;
 };
 // Fits the n points (cost[i] > 0, time[i] > 0); false when they have fewer
 // than 2 distinct costs.
@@ -148,6 +152,9 @@ bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
                          kmp_mv_fit_t *fit);
 // The fit's time at cost (> 0).
 double __kmp_mv_fit_predict(const kmp_mv_fit_t *fit, double cost);
+// The prediction's error at cost (> 0), in log time: sigma, widened for a
+// borrowed slope by doubt x |log cost - x0|.
+double __kmp_mv_fit_error(const kmp_mv_fit_t *fit, double cost);
 // The slope the versions of a type share: a fit of log time on log cost with
 // one intercept per version and one slope (each version's points centred on
 // their own means), over the versions seen at 2 costs or more.
@@ -162,12 +169,15 @@ void __kmp_mv_slope_add(kmp_mv_slope_t *s, const double *cost,
                         const double *time, int n);
 // A version measured at one cost only (cost, time): the line through that
 // point with the shared slope; its error is the shared fit's residual, at
-// least KMP_MV_PREDICT_ONE_POINT_ERROR (one point says nothing of how far
-// this version's own slope is from its siblings'). False when no version has
-// 2 costs.
+// least KMP_MV_PREDICT_ONE_POINT_ERROR, and grows away from the point by
+// KMP_MV_PREDICT_SLOPE_DOUBT per unit of log cost (one point says nothing of
+// how far this version's own slope is from its siblings': a GPU version's
+// time grows far slower than a CPU version's, so near costs share, distant
+// ones do not). False when no version has 2 costs.
 bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
                             kmp_mv_fit_t *fit);
 #define KMP_MV_PREDICT_ONE_POINT_ERROR (2 * KMP_MV_PREDICT_MIN_ERROR)
+#define KMP_MV_PREDICT_SLOPE_DOUBT 1.0
 // Makes a (no execution yet) start from a prediction of mean ns with error
 // sigma: n stays 0 (the policies' choices ignore it), origin becomes
 // KMP_MV_ORIGIN_PREDICTED, and its first execution replaces the mean. The

@@ -563,7 +563,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     else
       __kmp_mv_arm_predict(&s->key.arms[v],
                            __kmp_mv_fit_predict(&fit, (double)s->cost),
-                           fit.sigma);
+                           __kmp_mv_fit_error(&fit, (double)s->cost));
   }
 }
 

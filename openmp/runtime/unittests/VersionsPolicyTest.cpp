@@ -709,6 +709,16 @@ TEST(VersionsPolicy, OnePointFitSharesTheSlope) {
   EXPECT_NEAR(Fit.b, 3.0, 1e-9);
   EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 256), 128e3, 1e-3);
   EXPECT_DOUBLE_EQ(Fit.sigma, KMP_MV_PREDICT_ONE_POINT_ERROR);
+  // The error at the point is sigma; away from it, the doubt on the slope
+  // adds log 2 per octave: 16x away, a version 100x slower could be faster.
+  EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Fit, 128), Fit.sigma);
+  EXPECT_NEAR(__kmp_mv_fit_error(&Fit, 256),
+              sqrt(Fit.sigma * Fit.sigma + log(2.0) * log(2.0)), 1e-12);
+  EXPECT_GT(exp(KMP_MV_PREDICT_Z * __kmp_mv_fit_error(&Fit, 2048)), 100.0);
+  // A version's own fit has no such doubt.
+  kmp_mv_fit_t Own;
+  ASSERT_TRUE(__kmp_mv_fit_loglog(CB, TB, 3, &Own));
+  EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Own, 1e6), Own.sigma);
   // Siblings whose slopes differ: the residual, when over the floor.
   const double TC[] = {1e3, 100e3, 100e3};
   __kmp_mv_slope_add(&Slope, CB, TC, 3);
