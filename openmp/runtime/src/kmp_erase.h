@@ -100,6 +100,7 @@ struct kmp_erase_exec_t {
   kmp_uint64 start_ns;
   int cluster;
   int sampling; // the hardware counters run for this execution
+  int unmapped; // created by a task: ERASE never maps it (its record batches)
 };
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);

@@ -110,6 +110,19 @@ int __kmp_erase_emulation_setup(void);
 int __kmp_erase_emulated_cluster(void);
 
 // ---- Per-thread state (kmp_erase_machine.cpp) -------------------------------
+// Executions of one configuration (type, slot) of tasks ERASE never maps, not
+// yet added to their type (__kmp_erase_batch_flush): with fine-grained
+// recursive tasks, writing the type's lock, history and counters at every
+// task's end made the threads pass those cache lines to each other at every
+// task (docs/erase.md).
+typedef struct kmp_erase_batch {
+  struct kmp_erase_type *type; // NULL: free
+  int slot;
+  unsigned n, measured;
+  double history;                  // the type's history when the batch started
+  double seconds, joules, sampled; // sums
+} kmp_erase_batch_t;
+#define KMP_ERASE_BATCHES 4
 typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
   std::atomic<int> busy;     // tasks running (core activity tracer)
@@ -122,7 +135,25 @@ typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> given;
   kmp_task_team_t *given_team;
   kmp_bootstrap_lock_t given_lock;
+  // Executions of one configuration (batch_type, batch_slot) of tasks ERASE
+  // never maps, not yet added to their type (__kmp_erase_batch_flush): with
+  // fine-grained recursive tasks, writing the type's lock, history and
+  // counters at every task's end made the threads pass those cache lines to
+  // each other at every task (a recursive Fibonacci took 1.57x the time of
+  // ERASE off, docs/erase.md).
+  // On cache lines of their own: only the thread writes them (other threads
+  // read the fields above). One batch per configuration of a type, a few at
+  // a time (a recursive program's tasks are often of two types, one per
+  // branch, run in turns).
+  alignas(64) kmp_erase_batch_t batch[KMP_ERASE_BATCHES];
 } kmp_erase_thread_t;
+// Executions a batch keeps before adding them to their type.
+#define KMP_ERASE_BATCH 32
+// Adds batch b to its type: its thread, when the batch is full or its slot
+// is wanted for another configuration, or anybody once the thread is idle
+// for good (the statistics at exit). (Not when the thread goes idle: in a
+// recursive program a thread finds its deque empty between most tasks.)
+void __kmp_erase_batch_flush(kmp_erase_batch_t *b);
 extern kmp_erase_thread_t __kmp_erase_threads[KMP_MVOMP_MAX_GTID];
 // Opens thread s's counters once; 0 if the machine has none (the first
 // failure warns once for the whole process).

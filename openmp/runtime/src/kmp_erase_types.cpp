@@ -280,28 +280,102 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
 // its width over the tasks running (an execution alone gets the whole
 // package's power, idle cores included, as the model charges idle clusters
 // to the task that runs); elsewhere it is modelled.
-static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
-                               double seconds, double mhz) {
-  int i = __kmp_erase_slot(cluster, width);
+// The power an execution of t on (cluster, width) draws: measured (package
+// >= 0, RAPL) or modelled.
+static double __kmp_erase_record_watts(kmp_erase_type_t *t, int cluster,
+                                       int width, double package) {
   const int team = cluster == __kmp_mvomp_nclusters;
-  double package = __kmp_erase_machine.rapl ? __kmp_erase_rapl_watts() : -1;
-  double watts;
   if (package >= 0) { // measured: this execution's share of the package
     int running = __kmp_erase_running.load(std::memory_order_relaxed);
     int cores = team ? __kmp_erase_team_width() : width;
-    watts = package * cores / (running > cores ? running : cores);
-  } else if (team) { // modelled, the whole team: every cluster
-    watts = __kmp_erase_team_run_w(__kmp_erase_class_of(t),
-                                   __kmp_erase_machine.ncores);
+    return package * cores / (running > cores ? running : cores);
+  }
+  if (team) { // modelled, the whole team: every cluster
+    double watts = __kmp_erase_team_run_w(__kmp_erase_class_of(t),
+                                          __kmp_erase_machine.ncores);
     for (int c = 0; c < __kmp_mvomp_nclusters; ++c)
       watts += __kmp_erase_idle_w(c);
-  } else { // modelled: its share of its cluster's idle power, its run power
-    double cores = __kmp_erase_machine.ncores[cluster] > 0
-                       ? __kmp_erase_machine.ncores[cluster]
-                       : 1;
-    watts = __kmp_erase_idle_w(cluster) * width / cores +
-            __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+    return watts;
   }
+  // Modelled: its share of its cluster's idle power, its run power.
+  double cores = __kmp_erase_machine.ncores[cluster] > 0
+                     ? __kmp_erase_machine.ncores[cluster]
+                     : 1;
+  return __kmp_erase_idle_w(cluster) * width / cores +
+         __kmp_erase_run_w(cluster, __kmp_erase_class_of(t), width);
+}
+
+void __kmp_erase_batch_flush(kmp_erase_batch_t *b) {
+  kmp_erase_type_t *t = b->type;
+  if (t == NULL || b->n == 0)
+    return;
+  int i = b->slot;
+  unsigned n = b->n;
+  double mean = b->sampled / n;
+  __kmp_erase_lock(t);
+  for (unsigned k = 0; k < n; ++k) // the history as if one by one, at the mean
+    __kmp_erase_hist_update(&t->hist[i], mean, 0);
+  t->runs[i] += n;
+  t->seconds[i] += b->seconds;
+  t->joules[i] += b->joules;
+  t->measured[i] += b->measured;
+  __kmp_erase_unlock(t);
+  t->executions.fetch_add(n, std::memory_order_relaxed);
+  b->n = b->measured = 0;
+  b->seconds = b->joules = b->sampled = 0;
+}
+
+// An execution of a task ERASE never mapped, on a configuration past its
+// warm-up, joins its thread's batch; false when it must be recorded now.
+static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
+                                  double seconds, double watts, int measured) {
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+    return false;
+  kmp_erase_batch_t *batch = __kmp_erase_threads[gtid].batch, *b = NULL;
+  for (int k = 0; k < KMP_ERASE_BATCHES && b == NULL; ++k)
+    if (batch[k].type == t && batch[k].slot == i && batch[k].n > 0)
+      b = &batch[k];
+  if (b == NULL) {
+    if (t->runs[i] < KMP_ERASE_WARMUP) // (read unlocked: it only grows)
+      return false;
+    b = &batch[0]; // an empty batch, else the fullest one is flushed
+    for (int k = 0; k < KMP_ERASE_BATCHES && b->n > 0; ++k)
+      if (batch[k].n == 0 || batch[k].n > b->n)
+        b = &batch[k];
+    __kmp_erase_batch_flush(b);
+    b->type = t;
+    b->slot = i;
+    b->history = t->hist[i].seconds;
+  }
+  // The history's clamp, applied to each execution against the history when
+  // the batch started (a disturbed execution weighs no more than one at a
+  // time would).
+  double h = b->history, sample = seconds;
+  if (h > 0)
+    sample = sample > h * KMP_ERASE_HISTORY_CLAMP ? h * KMP_ERASE_HISTORY_CLAMP
+             : sample < h / KMP_ERASE_HISTORY_CLAMP
+                 ? h / KMP_ERASE_HISTORY_CLAMP
+                 : sample;
+  ++b->n;
+  b->measured += measured;
+  b->seconds += seconds;
+  b->joules += watts * seconds;
+  b->sampled += sample;
+  if (b->n >= KMP_ERASE_BATCH)
+    __kmp_erase_batch_flush(b);
+  return true;
+}
+
+static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
+                               double seconds, double mhz, kmp_int32 gtid = -1,
+                               int unmapped = 0) {
+  int i = __kmp_erase_slot(cluster, width);
+  double package = __kmp_erase_machine.rapl ? __kmp_erase_rapl_watts() : -1;
+  double watts = __kmp_erase_record_watts(t, cluster, width, package);
+  // (A frequency sample, mhz > 0, goes to the history now: it may reset it.)
+  if (unmapped && mhz <= 0 &&
+      __kmp_erase_batch_add(gtid, t, i, seconds, watts, package >= 0))
+    return;
   __kmp_erase_lock(t);
   if (t->runs[i] >= KMP_ERASE_WARMUP) {
     __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
@@ -351,6 +425,10 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
     __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   exec->type = t;
+  // A task created by a task: the mapper leaves it in its creator's deque
+  // (__kmp_erase_target), so its record needs not be seen at once.
+  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
+  exec->unmapped = parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);
@@ -374,12 +452,13 @@ static kmp_uint64 __kmp_erase_slow_down(const kmp_erase_exec_t *exec,
 
 // The end of an execution of type t on cluster c (task_end's part for a
 // tracked type): its record, the taskloop it belongs to, its classification.
-static void __kmp_erase_recorded(kmp_erase_type_t *t,
+static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
                                  const kmp_erase_exec_t *exec, int c,
                                  kmp_uint64 end, double cycles, double misses) {
   double seconds = (end - exec->start_ns) * 1e-9;
   double mhz = cycles > 0 && seconds > 0 ? cycles / seconds * 1e-6 : 0;
-  __kmp_erase_record(t, c, 1, seconds, mhz);
+  __kmp_erase_record(t, c, 1, seconds, mhz, gtid,
+                     exec->unmapped && exec->loop == NULL);
   kmp_erase_type_t *loop = (kmp_erase_type_t *)exec->loop;
   if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0) {
     // Where the timed instance's chunks ran: a chunk mapped to one cluster
@@ -424,7 +503,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   s.busy.fetch_sub(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
   if (t != NULL && c >= 0)
-    __kmp_erase_recorded(t, exec, c, end, cycles, misses);
+    __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
 }
@@ -528,6 +607,10 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
 
 // ---- Statistics file -------------------------------------------------------
 void __kmp_erase_write_stats(void) {
+  // The threads are idle for good: their batches join their types.
+  for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
+    for (int k = 0; k < KMP_ERASE_BATCHES; ++k)
+      __kmp_erase_batch_flush(&__kmp_erase_threads[g].batch[k]);
   if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
     return;
   char energy[128];
