@@ -141,11 +141,13 @@ typedef struct alignas(64) kmp_erase_thread {
   // counters at every task's end made the threads pass those cache lines to
   // each other at every task (a recursive Fibonacci took 1.57x the time of
   // ERASE off, docs/erase.md).
-  // On cache lines of their own: only the thread writes them (other threads
-  // read the fields above). One batch per configuration of a type, a few at
-  // a time (a recursive program's tasks are often of two types, one per
-  // branch, run in turns).
-  alignas(64) kmp_erase_batch_t batch[KMP_ERASE_BATCHES];
+  // KMP_ERASE_BATCHES batches, one per configuration of a type (a recursive
+  // program's tasks are often of two types, one per branch, run in turns);
+  // allocated at the thread's first batched execution, on cache lines of
+  // their own (only the thread writes them; other threads read the fields
+  // above), and not in this array, whose pages every program with ERASE on
+  // touches at start-up for all KMP_MVOMP_MAX_GTID threads.
+  kmp_erase_batch_t *batch;
 } kmp_erase_thread_t;
 // Executions a batch keeps before adding them to their type.
 #define KMP_ERASE_BATCH 32

@@ -331,7 +331,16 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
                                   double seconds, double watts, int measured) {
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return false;
-  kmp_erase_batch_t *batch = __kmp_erase_threads[gtid].batch, *b = NULL;
+  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  if (UNLIKELY(s.batch == NULL)) {
+    const size_t size = KMP_ERASE_BATCHES * sizeof(kmp_erase_batch_t);
+    void *p = aligned_alloc(64, (size + 63) / 64 * 64);
+    if (p == NULL)
+      return false; // recorded one by one
+    memset(p, 0, size);
+    s.batch = (kmp_erase_batch_t *)p;
+  }
+  kmp_erase_batch_t *batch = s.batch, *b = NULL;
   for (int k = 0; k < KMP_ERASE_BATCHES && b == NULL; ++k)
     if (batch[k].type == t && batch[k].slot == i && batch[k].n > 0)
       b = &batch[k];
@@ -609,7 +618,7 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
 void __kmp_erase_write_stats(void) {
   // The threads are idle for good: their batches join their types.
   for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
-    for (int k = 0; k < KMP_ERASE_BATCHES; ++k)
+    for (int k = 0; __kmp_erase_threads[g].batch && k < KMP_ERASE_BATCHES; ++k)
       __kmp_erase_batch_flush(&__kmp_erase_threads[g].batch[k]);
   if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
     return;

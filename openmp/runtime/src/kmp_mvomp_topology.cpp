@@ -58,8 +58,25 @@ void __kmp_mvomp_topology_load(void) {
         (kmp_mvomp_cpu_t *)KMP_INTERNAL_MALLOC(n * sizeof(kmp_mvomp_cpu_t));
     memset(cpus, 0, n * sizeof(kmp_mvomp_cpu_t));
 #if KMP_USE_HWLOC
+    // hwloc dlopens its plugins at the first topology's init: I/O discovery
+    // (PCI, OpenCL, GL) and libxml, with their dependencies (X11, ICU,
+    // libxml2...): some 20 libraries, 5-10 ms of a program's start-up on
+    // this project's machines (docs/erase.md), for devices MVOMP never looks
+    // at (the CPUs, packages and NUMA nodes come from the core backends).
+    // Unless the user names the plugins to skip, none is loaded for this
+    // init; the variable is removed again at once.
+    static const char blacklist_var[] = "HWLOC_PLUGINS_BLACKLIST";
+    const bool blacklist = getenv(blacklist_var) == NULL &&
+                           setenv(blacklist_var,
+                                  "hwloc_pci,hwloc_opencl,hwloc_gl,"
+                                  "hwloc_xml_libxml,hwloc_cuda,hwloc_nvml,"
+                                  "hwloc_rsmi,hwloc_levelzero",
+                                  0) == 0;
     hwloc_topology_t topo;
-    if (hwloc_topology_init(&topo) == 0) {
+    int inited = hwloc_topology_init(&topo);
+    if (blacklist)
+      unsetenv(blacklist_var);
+    if (inited == 0) {
       if (hwloc_topology_load(topo) == 0)
         __kmp_mvomp_hwloc = topo;
       else
