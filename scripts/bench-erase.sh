@@ -20,7 +20,10 @@
 #   WORKLOADS="taskloop:128 taskloop:256 taskloop:512 taskloop:1024 cholesky:4096:256" REPS=5 \
 #   THREADS=$(nproc) scripts/bench-erase.sh
 # Workload cholesky-mv:N:B is the Cholesky with its versions chosen (OMP_SELECT=mean, no model
-# store) instead of OpenBLAS forced. CONFIGS picks configurations (default "stock stock+sleep
+# store) instead of OpenBLAS forced. Workloads fib, sort and tree are benchmarks/recursive's
+# recursive task programs (fib(32) with tasks down to 12, 10 times; a merge sort of 2^22
+# integers with tasks down to 256 elements, 4 times; a three-way tree of tasks 10 levels deep,
+# 10 times), whose stock is upstream libomp as for the taskloop. CONFIGS picks configurations (default "stock stock+sleep
 # erase erase-nS"); beyond those: erase-time and erase-edp (OMP_ERASE=on with
 # OMP_SELECT_OBJECTIVE=time or edp; erase minimises energy), erase-mixed (OMP_ERASE_JOINT=off:
 # one history per multi-version task type, the thesis' mapper) and erase-grain
@@ -70,6 +73,7 @@ out=$MVOMP_ROOT/build/bench/erase
 mkdir -p "$out"
 bench_compile taskloop "$out/taskloop" -lm
 bench_compile cholesky "$out/cholesky" -ldl -lm
+bench_compile recursive "$out/recursive"
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
 read -ra configs <<<"${CONFIGS:-stock stock+sleep erase erase-nS}"
@@ -90,10 +94,14 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
     taskloop) cmd=("$out/taskloop" "$a" "$(iterations "$a")") ;;
     cholesky) cmd=("$out/cholesky" "$a" "$b"); env+=(OMP_SELECT=fixed:0) ;;
     cholesky-mv) cmd=("$out/cholesky" "$a" "$b"); env+=(OMP_SELECT=mean OMP_SELECT_MODELS=off) ;;
+    fib) cmd=("$out/recursive" fib 32 12 10) ;;
+    sort) cmd=("$out/recursive" sort 22 256 4) ;;
+    tree) cmd=("$out/recursive" tree 10 10) ;;
     *) die "unknown workload $2" ;;
   esac
   case $1 in
-    stock) [ "$bench" = taskloop ] && [ "$MODE" = homogeneous ] && lib=$pristine ;;
+    stock) [ "$bench" != cholesky ] && [ "$bench" != cholesky-mv ] && [ "$MODE" = homogeneous ] &&
+      lib=$pristine ;;
     stock+sleep) env+=(OMP_ERASE_SLEEP=10) ;;
     erase) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER") ;;
     erase-nS) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
