@@ -121,10 +121,9 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found);
 
 // Taskloop moldability: a taskloop with neither grainsize nor num_tasks (nor
 // if(0)) is split into the width the mapper chooses (the number of tasks
-// returned), its
-// tasks pushed to that cluster until split_done (called for every taskloop
-// `task`; it ends the molding only of the taskloop that began it). The loop is
-// timed from here to the end of its last chunk.
+// returned), its tasks pushed to that cluster until split_done (called for
+// every taskloop `task`; it ends the molding only of the taskloop that began
+// it). The loop is timed from here to the end of its last chunk.
 //
 // With `threads` (OMP_TASKLOOP_GRAIN's hook, kmp_grain.cpp, which asks ERASE
 // first): *threads is the threads a loop molded to a whole cluster or to the

@@ -135,12 +135,6 @@ typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> given;
   kmp_task_team_t *given_team;
   kmp_bootstrap_lock_t given_lock;
-  // Executions of one configuration (batch_type, batch_slot) of tasks ERASE
-  // never maps, not yet added to their type (__kmp_erase_batch_flush): with
-  // fine-grained recursive tasks, writing the type's lock, history and
-  // counters at every task's end made the threads pass those cache lines to
-  // each other at every task (a recursive Fibonacci took 1.57x the time of
-  // ERASE off, docs/erase.md).
   // KMP_ERASE_BATCHES batches, one per configuration of a type (a recursive
   // program's tasks are often of two types, one per branch, run in turns);
   // allocated at the thread's first batched execution, on cache lines of
@@ -220,6 +214,13 @@ static inline int __kmp_erase_slot(int cluster, int width) {
   return cluster == __kmp_mvomp_nclusters
              ? cluster * __kmp_erase_machine.maxwidth
              : cluster * __kmp_erase_machine.maxwidth + width - 1;
+}
+// Whether ERASE never maps `task`: one created by a task stays in its
+// creator's deque, as in upstream libomp (__kmp_erase_target says why); its
+// execution is then recorded through its thread's batch.
+static inline bool __kmp_erase_unmapped(kmp_task_t *task) {
+  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
+  return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
 }
 // Run power of the whole team for class cls: every cluster's run power at
 // its size[c] cores (up to the table's widest).

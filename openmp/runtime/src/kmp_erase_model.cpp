@@ -19,6 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+double __kmp_erase_hist_clamp(double prediction, double seconds) {
+  double hi = prediction * KMP_ERASE_HISTORY_CLAMP;
+  double lo = prediction / KMP_ERASE_HISTORY_CLAMP;
+  return seconds > hi ? hi : seconds < lo ? lo : seconds;
+}
+
 int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   int reset = 0;
   if (h->count > 0 && mhz > 0 && h->mhz > 0 &&
@@ -34,9 +40,7 @@ int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
     h->seconds = seconds;
     h->mhz = mhz;
   } else {
-    double hi = h->seconds * KMP_ERASE_HISTORY_CLAMP;
-    double lo = h->seconds / KMP_ERASE_HISTORY_CLAMP;
-    double sample = seconds > hi ? hi : seconds < lo ? lo : seconds;
+    double sample = __kmp_erase_hist_clamp(h->seconds, seconds);
     h->seconds = KMP_ERASE_HISTORY_KEEP * h->seconds +
                  (1.0 - KMP_ERASE_HISTORY_KEEP) * sample;
     if (mhz > 0)

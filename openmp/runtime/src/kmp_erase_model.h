@@ -47,6 +47,9 @@ struct kmp_erase_hist_t {
   unsigned count; // samples since the last reset
 };
 
+// A sample of `seconds` as the history counts it against its prediction
+// (> 0): within KMP_ERASE_HISTORY_CLAMP times it either way.
+double __kmp_erase_hist_clamp(double prediction, double seconds);
 // Adds one sample; returns 1 if the entry was reset by a frequency change.
 int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz);
 

@@ -250,8 +250,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   // thread, the creator's taskwait would find none of its own children and
   // run other threads' untied tasks instead, nesting task in taskwait in task
   // without bound (a recursive untied Fibonacci overflowed the stack).
-  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
-  if (parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT)
+  if (__kmp_erase_unmapped(task))
     return tid;
   __kmp_mvomp_place_thread(gtid);
   if (__kmp_erase_loop_cluster >= 0) // a chunk of a molded taskloop

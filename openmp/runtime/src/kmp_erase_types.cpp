@@ -359,12 +359,8 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   // The history's clamp, applied to each execution against the history when
   // the batch started (a disturbed execution weighs no more than one at a
   // time would).
-  double h = b->history, sample = seconds;
-  if (h > 0)
-    sample = sample > h * KMP_ERASE_HISTORY_CLAMP ? h * KMP_ERASE_HISTORY_CLAMP
-             : sample < h / KMP_ERASE_HISTORY_CLAMP
-                 ? h / KMP_ERASE_HISTORY_CLAMP
-                 : sample;
+  double sample =
+      b->history > 0 ? __kmp_erase_hist_clamp(b->history, seconds) : seconds;
   ++b->n;
   b->measured += measured;
   b->seconds += seconds;
@@ -434,10 +430,8 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
     __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   exec->type = t;
-  // A task created by a task: the mapper leaves it in its creator's deque
-  // (__kmp_erase_target), so its record needs not be seen at once.
-  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
-  exec->unmapped = parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
+  // (Its record needs not be seen at once: the mapper never decides on it.)
+  exec->unmapped = __kmp_erase_unmapped(task);
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);

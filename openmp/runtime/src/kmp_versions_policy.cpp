@@ -508,32 +508,48 @@ kmp_mv_arm_t __kmp_mv_arm_cap(const kmp_mv_arm_t *a, uint64_t cap) {
   return r;
 }
 
-bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
-                         kmp_mv_fit_t *fit) {
+// The means of log cost and log time of n points and their centred sums of
+// squares and products; false when they have fewer than 2 distinct costs.
+namespace {
+struct kmp_mv_sums_t {
+  double mx, my, sxx, sxy, syy;
+};
+} // namespace
+static bool __kmp_mv_centred_sums(const double *cost, const double *time, int n,
+                                  kmp_mv_sums_t *s) {
+  if (n < 2)
+    return false;
   double sx = 0, sy = 0;
   for (int i = 0; i < n; ++i) {
     sx += log(cost[i]);
     sy += log(time[i]);
   }
-  double mx = sx / n, my = sy / n, sxx = 0, sxy = 0;
+  s->mx = sx / n;
+  s->my = sy / n;
+  s->sxx = s->sxy = s->syy = 0;
   for (int i = 0; i < n; ++i) {
-    double dx = log(cost[i]) - mx;
-    sxx += dx * dx;
-    sxy += dx * (log(time[i]) - my);
+    double dx = log(cost[i]) - s->mx, dy = log(time[i]) - s->my;
+    s->sxx += dx * dx;
+    s->sxy += dx * dy;
+    s->syy += dy * dy;
   }
-  if (n < 2 || !(sxx > 1e-12))
-    return false; // one distinct cost: no slope
-  fit->b = sxy / sxx;
-  fit->a = my - fit->b * mx;
-  double rss = 0;
-  for (int i = 0; i < n; ++i) {
-    double r = log(time[i]) - (fit->a + fit->b * log(cost[i]));
-    rss += r * r;
-  }
+  return s->sxx > 1e-12; // else one distinct cost: no slope
+}
+
+bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
+                         kmp_mv_fit_t *fit) {
+  kmp_mv_sums_t s;
+  if (!__kmp_mv_centred_sums(cost, time, n, &s))
+    return false;
+  fit->b = s.sxy / s.sxx;
+  fit->a = s.my - fit->b * s.mx;
+  double rss = s.syy - fit->b * s.sxy; // the residuals' sum of squares
+  if (rss < 0)
+    rss = 0; // (rounding)
   fit->sigma = n > 2 ? sqrt(rss / (n - 2)) : 0.0;
   if (fit->sigma < KMP_MV_PREDICT_MIN_ERROR)
     fit->sigma = KMP_MV_PREDICT_MIN_ERROR;
-  fit->x0 = mx;
+  fit->x0 = s.mx;
   fit->doubt = 0.0;
   return true;
 }
@@ -551,24 +567,12 @@ void __kmp_mv_slope_init(kmp_mv_slope_t *s) { memset(s, 0, sizeof(*s)); }
 
 void __kmp_mv_slope_add(kmp_mv_slope_t *s, const double *cost,
                         const double *time, int n) {
-  double sx = 0, sy = 0;
-  for (int i = 0; i < n; ++i) {
-    sx += log(cost[i]);
-    sy += log(time[i]);
-  }
-  double mx = n > 0 ? sx / n : 0.0, my = n > 0 ? sy / n : 0.0;
-  double sxx = 0, sxy = 0, syy = 0;
-  for (int i = 0; i < n; ++i) {
-    double dx = log(cost[i]) - mx, dy = log(time[i]) - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  if (n < 2 || !(sxx > 1e-12))
+  kmp_mv_sums_t c;
+  if (!__kmp_mv_centred_sums(cost, time, n, &c))
     return; // one distinct cost: no slope of its own
-  s->sxx += sxx;
-  s->sxy += sxy;
-  s->syy += syy;
+  s->sxx += c.sxx;
+  s->sxy += c.sxy;
+  s->syy += c.syy;
   s->points += n;
   s->versions += 1;
 }

@@ -275,10 +275,6 @@ static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
 // its spread 0 (returns 1).
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 
-// Records one completed execution of arm taking x nanoseconds: Welford update
-// of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
-// kept spread. Inline: libomp calls it for every execution. Returns 1 when
-// robust statistics restarted the arm (a change was confirmed).
 // Re-check of a contradicted prediction (docs/runtime.md), for arm a of key
 // that started from a prediction, before its first two executions are
 // counted: the first, if the prediction made a the key's best (under every
@@ -290,6 +286,10 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 // second's time, and true is returned (the arm is updated).
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
 
+// Records one completed execution of arm taking x nanoseconds: Welford update
+// of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
+// kept spread. Inline: libomp calls it for every execution. Returns 1 when
+// robust statistics restarted the arm (a change was confirmed).
 static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];

@@ -546,14 +546,15 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     int np = __kmp_mv_cost_points(t, s, v, cost, time);
     kmp_mv_fit_t fit;
     if (np == 1) {
-      if (!have_slope) {
-        double c[KMP_MV_PREDICT_POINTS], x[KMP_MV_PREDICT_POINTS];
+      const double c0 = cost[0], t0 = time[0];
+      if (!have_slope) { // (the point arrays serve each version in turn)
         __kmp_mv_slope_init(&slope);
         for (int w = 0; w < n; ++w)
-          __kmp_mv_slope_add(&slope, c, x, __kmp_mv_cost_points(t, s, w, c, x));
+          __kmp_mv_slope_add(&slope, cost, time,
+                             __kmp_mv_cost_points(t, s, w, cost, time));
         have_slope = true;
       }
-      if (!__kmp_mv_fit_one_point(cost[0], time[0], &slope, &fit))
+      if (!__kmp_mv_fit_one_point(c0, t0, &slope, &fit))
         continue;
     } else if (np < 2 || !__kmp_mv_fit_loglog(cost, time, np, &fit)) {
       continue;
