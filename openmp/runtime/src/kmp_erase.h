@@ -24,6 +24,8 @@
 // ---- Settings (kmp_mvomp_settings.inc parses and prints them) -------------
 extern int __kmp_erase_enabled; // OMP_ERASE=on
 extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
+// OMP_ERASE_SLEEP_SPIN: spinning before a streak's first sleep.
+extern int __kmp_erase_spin_us;
 extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
@@ -53,6 +55,9 @@ extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
 
 #define KMP_ERASE_DEFAULT_SLEEP_US 10
 #define KMP_ERASE_MAX_SLEEP_US 1000000
+// OMP_ERASE_SLEEP_SPIN's default: gaps shorter than this are spun through
+// (measured on recursive programs, docs/erase.md).
+#define KMP_ERASE_DEFAULT_SPIN_US 100
 
 // Called once the environment has been parsed (kmp_settings.cpp): with
 // OMP_ERASE=on, finds the clusters, loads the power table (warnings name file
@@ -101,6 +106,7 @@ struct kmp_erase_exec_t {
   int cluster;
   int sampling; // the hardware counters run for this execution
   int unmapped; // created by a task: ERASE never maps it (its record batches)
+  int timed;    // 0: only counted in its thread's batch (a short execution)
 };
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);

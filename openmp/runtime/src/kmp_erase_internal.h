@@ -72,6 +72,7 @@ typedef struct kmp_erase_machine {
   int rapl; // RAPL package domains are read (OMP_ERASE_RAPL)
   kmp_erase_offline_t model;               // OMP_ERASE_MODEL
   std::atomic<int> counters_missing;       // 1 once perf_event_open failed
+  double clock_ticks; // what one read of the runtime's clock costs (measured)
 } kmp_erase_machine_t;
 extern kmp_erase_machine_t __kmp_erase_machine;
 
@@ -115,13 +116,26 @@ int __kmp_erase_emulated_cluster(void);
 // recursive tasks, writing the type's lock, history and counters at every
 // task's end made the threads pass those cache lines to each other at every
 // task (docs/erase.md).
+//
+// Short executions are not all timed: past its type's warm-up, a batch times
+// one execution in `every` on average (the others are only counted), `every`
+// keeping two clock reads under KMP_ERASE_TIMING_SHARE of the shortest
+// execution timed (1 from 2 us up where a clock read costs 10 ns). At the
+// flush the counted executions are charged the timed ones' mean time and
+// energy (docs/erase.md, "Fine-grained recursive tasks").
 typedef struct kmp_erase_batch {
   struct kmp_erase_type *type; // NULL: free
   int slot;
-  unsigned n, measured;
-  double history;                  // the type's history when the batch started
-  double seconds, joules, sampled; // sums
+  unsigned n, measured; // executions (timed or not); timed ones with RAPL
+  unsigned timed;       // executions timed
+  unsigned every;       // one in `every` is timed (1: all)
+  unsigned skip;        // executions still to count before the next timed one
+  double history;       // the type's history when the batch started
+  double least;         // the shortest execution timed (kept by a flush)
+  double seconds, joules, sampled; // sums over the timed executions
 } kmp_erase_batch_t;
+#define KMP_ERASE_TIMING_SHARE 0.01
+#define KMP_ERASE_EVERY_MAX 64
 #define KMP_ERASE_BATCHES 4
 typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
@@ -142,8 +156,9 @@ typedef struct alignas(64) kmp_erase_thread {
   // above), and not in this array, whose pages every program with ERASE on
   // touches at start-up for all KMP_MVOMP_MAX_GTID threads.
   kmp_erase_batch_t *batch;
+  unsigned random; // xorshift state: where the next timed execution falls
 } kmp_erase_thread_t;
-// Executions a batch keeps before adding them to their type.
+// Executions a batch times before adding them to their type.
 #define KMP_ERASE_BATCH 32
 // Adds batch b to its type: its thread, when the batch is full or its slot
 // is wanted for another configuration, or anybody once the thread is idle
@@ -169,6 +184,8 @@ typedef struct kmp_erase_type {
   double *seconds;        // their total time
   double *joules;         // their energy, measured (RAPL) or modelled
   kmp_uint64 *measured;   // executions whose energy was measured
+  kmp_uint64 *timed;      // executions whose time was measured (the others:
+                          // their batch's mean, see kmp_erase_batch_t)
   // While a task sent to try an unmeasured configuration is under way, the
   // other tasks do not flood that configuration too: trial[i] holds 1 + the
   // type's executions when the trial was sent, and lapses with the
@@ -206,7 +223,10 @@ extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
 // A molded taskloop's chunks go to this cluster while its creator splits it,
 // or stay with their creator as upstream's (KMP_ERASE_LOOP_TEAM: the whole
 // team); -1 otherwise.
-extern __thread int __kmp_erase_loop_cluster;
+// (Initial-exec TLS, as __kmp_mv_th: a read is one instruction, not a call to
+// __tls_get_addr at every task pushed.)
+extern __thread int __kmp_erase_loop_cluster
+    __attribute__((tls_model("initial-exec")));
 #define KMP_ERASE_LOOP_TEAM (-2)
 // The index of (cluster, width) in a type's arrays; cluster nclusters is the
 // whole team, one slot whatever the width.

@@ -36,6 +36,7 @@
 // ---- Settings -------------------------------------------------------------
 int __kmp_erase_enabled = 0;
 int __kmp_erase_sleep_us = 0;
+int __kmp_erase_spin_us = KMP_ERASE_DEFAULT_SPIN_US;
 int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
@@ -468,6 +469,22 @@ int __kmp_erase_emulated_cluster(void) {
 #endif
 }
 
+// What one read of the runtime's clock costs, in its ticks: the least of a
+// few rounds of reads (a preempted round only overestimates it).
+static double __kmp_erase_clock_cost(void) {
+  const int reads = 64;
+  double best = 0;
+  for (int round = 0; round < 4; ++round) {
+    kmp_uint64 start = __kmp_mvomp_ticks(), last = start;
+    for (int k = 0; k < reads; ++k)
+      last = __kmp_mvomp_ticks();
+    double cost = (double)(last - start) / reads;
+    if (round == 0 || cost < best)
+      best = cost;
+  }
+  return best;
+}
+
 int __kmp_erase_machine_setup(void) {
   kmp_erase_clusters_t clusters;
   const char *source = "";
@@ -493,6 +510,7 @@ int __kmp_erase_machine_setup(void) {
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_parse_slowdown(&clusters);
   m.rapl = __kmp_erase_rapl_open();
+  m.clock_ticks = __kmp_erase_clock_cost();
   // Whether counters can be opened is known (and warned about) at start-up,
   // so that no type waits to be classified where it never can be.
   if (__kmp_erase_perf) {

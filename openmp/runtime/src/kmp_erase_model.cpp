@@ -52,6 +52,20 @@ int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   return reset;
 }
 
+void __kmp_erase_hist_repeat(kmp_erase_hist_t *h, double seconds, unsigned n) {
+  while (n > 0 && (h->count < 2 ||
+                   __kmp_erase_hist_clamp(h->seconds, seconds) != seconds)) {
+    __kmp_erase_hist_update(h, seconds, 0);
+    --n;
+  }
+  if (n == 0)
+    return;
+  // The sample stays inside the clamp as the history moves towards it.
+  h->seconds =
+      seconds + pow(KMP_ERASE_HISTORY_KEEP, n) * (h->seconds - seconds);
+  h->count += n;
+}
+
 double __kmp_erase_intensity(double cycles, double llc_misses,
                              double flops_per_cycle) {
   if (llc_misses <= 0)
@@ -334,13 +348,19 @@ int __kmp_erase_offline_parse(const char *text, const char *file,
   return 0;
 }
 
-unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us) {
+unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us,
+                                  unsigned spin_us, unsigned long long now_ns) {
   if (base_us == 0)
     return 0;
+  if (b->failures == 0)
+    b->since_ns = now_ns;
   if (b->failures < KMP_ERASE_BACKOFF_ROUNDS) {
     ++b->failures;
     return 0;
   }
+  if (b->shift == 0 && now_ns - b->since_ns < spin_us * 1000ull)
+    return 0; // still spinning
+
   unsigned us = base_us << b->shift;
   if (b->shift < KMP_ERASE_BACKOFF_SHIFTS)
     ++b->shift;

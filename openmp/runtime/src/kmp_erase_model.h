@@ -52,6 +52,10 @@ struct kmp_erase_hist_t {
 double __kmp_erase_hist_clamp(double prediction, double seconds);
 // Adds one sample; returns 1 if the entry was reset by a frequency change.
 int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz);
+// n updates with the same sample (no frequency), as n calls would make them:
+// one by one while the history is young or the clamp cuts the sample, then in
+// closed form (a batch of executions joins the history at their mean).
+void __kmp_erase_hist_repeat(kmp_erase_hist_t *h, double seconds, unsigned n);
 
 // ---- Classification (equation 2.4) ---------------------------------------
 // AI = cycles * flops_per_cycle / (llc_misses * 64 bytes). Below `cache` a
@@ -202,16 +206,25 @@ double __kmp_erase_interp_offline(const kmp_erase_function_t *f,
 // After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
 // base_us, then twice as long after each further failed round, up to
 // base_us << KMP_ERASE_BACKOFF_SHIFTS; finding a task resets it.
+// Beyond the thesis, the first sleep of a streak of failures also waits until
+// the thread has failed for spin_us (OMP_ERASE_SLEEP_SPIN): a gap shorter than
+// that (a recursive program's threads find their deques empty between most
+// tasks) is spun through as upstream does, since sleeping through it saves
+// less energy than the sleep and the wake-up cost in time (spin-then-sleep,
+// docs/erase.md). spin_us 0 is the thesis' rule.
 #define KMP_ERASE_BACKOFF_ROUNDS 5
 #define KMP_ERASE_BACKOFF_SHIFTS 7
 
 struct kmp_erase_backoff_t {
   unsigned failures;
   unsigned shift;
+  unsigned long long since_ns; // the streak's first failure
 };
 
-// One failed round: the microseconds to sleep now (0 = keep spinning).
-unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us);
+// One failed round at now_ns: the microseconds to sleep now (0 = keep
+// spinning).
+unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us,
+                                  unsigned spin_us, unsigned long long now_ns);
 static inline void __kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
   b->failures = 0;
   b->shift = 0;

@@ -129,7 +129,9 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
     __kmp_erase_backoff_reset(&s.backoff);
     return;
   }
-  unsigned us = __kmp_erase_backoff_fail(&s.backoff, __kmp_erase_sleep_us);
+  unsigned us =
+      __kmp_erase_backoff_fail(&s.backoff, __kmp_erase_sleep_us,
+                               __kmp_erase_spin_us, __kmp_mvomp_now_ns());
   if (us == 0)
     return;
   struct timespec ts = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000};

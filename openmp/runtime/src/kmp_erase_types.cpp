@@ -17,6 +17,7 @@
 #include "kmp_erase_internal.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,8 @@
 
 kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
 static std::atomic<int> __kmp_erase_types_full_warned;
-__thread int __kmp_erase_loop_cluster = -1;
+__thread int __kmp_erase_loop_cluster
+    __attribute__((tls_model("initial-exec"))) = -1;
 
 int __kmp_erase_busy(kmp_info_t *th) {
   int gtid = th->th.th_info.ds.ds_gtid;
@@ -72,9 +74,10 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
         t->seconds = (double *)calloc(n, sizeof(double));
         t->joules = (double *)calloc(n, sizeof(double));
         t->measured = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
+        t->timed = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
         if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->measured ||
-            !t->trial)
+            !t->timed || !t->trial)
           return NULL; // never ready: the type runs unmapped
         t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
         t->ready.store(1, std::memory_order_release);
@@ -311,18 +314,69 @@ void __kmp_erase_batch_flush(kmp_erase_batch_t *b) {
     return;
   int i = b->slot;
   unsigned n = b->n;
-  double mean = b->sampled / n;
+  // The executions only counted are charged the timed ones' mean (a batch
+  // starts with a timed one).
+  KMP_DEBUG_ASSERT(b->timed > 0);
+  unsigned timed = b->timed > 0 ? b->timed : 1;
+  double scale = (double)n / timed;
   __kmp_erase_lock(t);
-  for (unsigned k = 0; k < n; ++k) // the history as if one by one, at the mean
-    __kmp_erase_hist_update(&t->hist[i], mean, 0);
+  __kmp_erase_hist_repeat(&t->hist[i], b->sampled / timed, n);
   t->runs[i] += n;
-  t->seconds[i] += b->seconds;
-  t->joules[i] += b->joules;
-  t->measured[i] += b->measured;
+  t->seconds[i] += b->seconds * scale;
+  t->joules[i] += b->joules * scale;
+  t->measured[i] += b->measured == b->timed ? n : b->measured;
+  t->timed[i] += b->timed;
   __kmp_erase_unlock(t);
   t->executions.fetch_add(n, std::memory_order_relaxed);
-  b->n = b->measured = 0;
+  b->n = b->measured = b->timed = b->skip = 0;
   b->seconds = b->joules = b->sampled = 0;
+}
+
+// Thread s's batch of configuration i of type t, if it has executions.
+static kmp_erase_batch_t *__kmp_erase_batch_find(kmp_erase_thread_t &s,
+                                                 kmp_erase_type_t *t, int i) {
+  kmp_erase_batch_t *batch = s.batch;
+  if (batch != NULL)
+    for (int k = 0; k < KMP_ERASE_BATCHES; ++k)
+      if (batch[k].type == t && batch[k].slot == i && batch[k].n > 0)
+        return &batch[k];
+  return NULL;
+}
+
+// One execution in how many is timed when the shortest takes `least` seconds
+// (KMP_ERASE_TIMING_SHARE).
+static unsigned __kmp_erase_timing_every(double least) {
+  double cost = 2 * __kmp_erase_machine.clock_ticks * __kmp_mvomp_ns_per_tick();
+  double every = cost * 1e-9 / (KMP_ERASE_TIMING_SHARE * least);
+  if (!(least > 0) || !(every > 1))
+    return 1;
+  return every >= KMP_ERASE_EVERY_MAX ? KMP_ERASE_EVERY_MAX
+                                      : (unsigned)ceil(every);
+}
+
+// The executions to count before the next timed one: uniform in
+// [0, 2 (every - 1)] (so one in `every` on average), drawn so that no period
+// of the program's tasks lines up with the timed ones.
+static unsigned __kmp_erase_next_skip(kmp_erase_thread_t &s, unsigned every) {
+  if (every <= 1)
+    return 0;
+  unsigned x = s.random != 0 ? s.random : 0x9E3779B9u; // xorshift32
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  s.random = x;
+  return x % (2 * every - 1);
+}
+
+// At a task's begin: 1 if this execution of type t on configuration i is
+// only to be counted (its thread's batch of it skips it).
+static int __kmp_erase_batch_skip(kmp_erase_thread_t &s, kmp_erase_type_t *t,
+                                  int i) {
+  kmp_erase_batch_t *b = __kmp_erase_batch_find(s, t, i);
+  if (b == NULL || b->skip == 0)
+    return 0;
+  --b->skip;
+  return 1;
 }
 
 // An execution of a task ERASE never mapped, on a configuration past its
@@ -340,10 +394,7 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
     memset(p, 0, size);
     s.batch = (kmp_erase_batch_t *)p;
   }
-  kmp_erase_batch_t *batch = s.batch, *b = NULL;
-  for (int k = 0; k < KMP_ERASE_BATCHES && b == NULL; ++k)
-    if (batch[k].type == t && batch[k].slot == i && batch[k].n > 0)
-      b = &batch[k];
+  kmp_erase_batch_t *batch = s.batch, *b = __kmp_erase_batch_find(s, t, i);
   if (b == NULL) {
     if (t->runs[i] < KMP_ERASE_WARMUP) // (read unlocked: it only grows)
       return false;
@@ -352,6 +403,8 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
       if (batch[k].n == 0 || batch[k].n > b->n)
         b = &batch[k];
     __kmp_erase_batch_flush(b);
+    if (b->type != t || b->slot != i)
+      b->least = 0;
     b->type = t;
     b->slot = i;
     b->history = t->hist[i].seconds;
@@ -362,11 +415,17 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   double sample =
       b->history > 0 ? __kmp_erase_hist_clamp(b->history, seconds) : seconds;
   ++b->n;
+  ++b->timed;
   b->measured += measured;
   b->seconds += seconds;
   b->joules += watts * seconds;
   b->sampled += sample;
-  if (b->n >= KMP_ERASE_BATCH)
+  if (seconds > 0 && (b->least == 0 || seconds < b->least)) {
+    b->least = seconds;
+    b->every = __kmp_erase_timing_every(seconds);
+  }
+  b->skip = __kmp_erase_next_skip(s, b->every);
+  if (b->timed >= KMP_ERASE_BATCH)
     __kmp_erase_batch_flush(b);
   return true;
 }
@@ -392,6 +451,7 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
   t->seconds[i] += seconds;
   t->joules[i] += watts * seconds;
   t->measured[i] += package >= 0;
+  ++t->timed[i];
   __kmp_erase_unlock(t);
   t->trial[i].store(0, std::memory_order_relaxed);
   t->executions.fetch_add(1, std::memory_order_relaxed);
@@ -416,6 +476,7 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec) {
   exec->type = NULL;
+  exec->timed = 1;
   if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
     exec->cluster = __kmp_erase_emulated_cluster();
     exec->start_ns = __kmp_mvomp_now_ns();
@@ -425,7 +486,9 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   exec->cluster = __kmp_mvomp_place_thread(gtid);
-  s.busy.fetch_add(1, std::memory_order_relaxed);
+  // (Only this thread writes its count: no atomic read-modify-write.)
+  s.busy.store(s.busy.load(std::memory_order_relaxed) + 1,
+               std::memory_order_relaxed);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
@@ -435,7 +498,37 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);
+  // A short execution of a type ERASE never maps is often only counted (see
+  // kmp_erase_batch_t); one on a slowed cluster is timed for its slowdown.
+  int c = exec->cluster;
+  if (exec->unmapped && exec->loop == NULL && !exec->sampling && t != NULL &&
+      c >= 0 && s.batch != NULL && !(__kmp_erase_machine.slowdown[c] > 1.0) &&
+      __kmp_erase_batch_skip(s, t, __kmp_erase_slot(c, 1))) {
+    exec->timed = 0;
+    return;
+  }
   exec->start_ns = __kmp_mvomp_now_ns();
+}
+
+// The end of an execution only counted: its thread's batch counts it (one
+// flushed meanwhile by the tasks this one waited for counts at the history's
+// time).
+static void __kmp_erase_counted(kmp_int32 gtid, kmp_erase_type_t *t, int c) {
+  int i = __kmp_erase_slot(c, 1);
+  kmp_erase_batch_t *b =
+      __kmp_erase_batch_find(__kmp_erase_threads[gtid], t, i);
+  if (b != NULL) {
+    ++b->n;
+    return;
+  }
+  double seconds = t->hist[i].seconds; // (modelled energy: not measured)
+  double watts = __kmp_erase_record_watts(t, c, 1, -1);
+  __kmp_erase_lock(t);
+  ++t->runs[i];
+  t->seconds[i] += seconds;
+  t->joules[i] += watts * seconds;
+  __kmp_erase_unlock(t);
+  t->executions.fetch_add(1, std::memory_order_relaxed);
 }
 
 // OMP_ERASE_TEST_SLOWDOWN: a task that ran on a slowed cluster busy-waits
@@ -497,13 +590,22 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  if (!exec->timed) {
+    s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
+                 std::memory_order_relaxed);
+    __kmp_erase_counted(gtid, (kmp_erase_type_t *)exec->type, exec->cluster);
+    if (__kmp_erase_machine.rapl)
+      __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
+    return;
+  }
   kmp_uint64 end = __kmp_mvomp_now_ns();
   double cycles = 0, misses = 0;
   if (exec->sampling)
     __kmp_erase_sample_stop(s, &cycles, &misses);
   int c = exec->cluster;
   end = __kmp_erase_slow_down(exec, end);
-  s.busy.fetch_sub(1, std::memory_order_relaxed);
+  s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
+               std::memory_order_relaxed);
   kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
   if (t != NULL && c >= 0)
     __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
@@ -514,11 +616,13 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 // ---- Taskloop moldability --------------------------------------------------
 // The taskloop whose split set __kmp_erase_loop_cluster (its split_done
 // resets it; another taskloop's leaves it alone).
-static __thread kmp_task_t *__kmp_erase_loop_task = NULL;
+static __thread kmp_task_t *__kmp_erase_loop_task
+    __attribute__((tls_model("initial-exec"))) = NULL;
 
 // The taskloop type whose timing waits for its number of tasks
 // (__kmp_erase_taskloop_tasks), with loop_pending -1 meanwhile.
-static __thread kmp_erase_type_t *__kmp_erase_loop_timing = NULL;
+static __thread kmp_erase_type_t *__kmp_erase_loop_timing
+    __attribute__((tls_model("initial-exec"))) = NULL;
 
 kmp_uint64 __kmp_erase_taskloop_tasks(kmp_int32 gtid, kmp_uint64 tasks,
                                       kmp_uint64 trip_count) {
@@ -630,7 +734,7 @@ void __kmp_erase_write_stats(void) {
   FILE *f = __kmp_mvomp_csv_open(
       "OMP_ERASE_STATS", __kmp_erase_stats_path, energy,
       "type,kind,class,cluster,width,executions,mean_s,model_s,joules,"
-      "joules_from\n");
+      "joules_from,timed\n");
   if (f == NULL)
     return;
   for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
@@ -664,7 +768,7 @@ void __kmp_erase_write_stats(void) {
           continue;
         __kmp_mvomp_csv_string(f, name, 0);
         fprintf(
-            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g,%s\n",
+            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g,%s,%llu\n",
             kind == kmp_erase_taskloop   ? "taskloop"
             : kind == kmp_erase_versions ? "versions"
                                          : "task",
@@ -675,7 +779,8 @@ void __kmp_erase_write_stats(void) {
             t->hist[i].seconds, t->joules[i],
             t->measured[i] == t->runs[i] ? "measured"
             : t->measured[i] == 0        ? "modelled"
-                                         : "mixed");
+                                         : "mixed",
+            (unsigned long long)t->timed[i]);
       }
     __kmp_erase_unlock(t);
   }

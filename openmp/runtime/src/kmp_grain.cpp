@@ -220,8 +220,10 @@ struct kmp_grain_pending_t {
   kmp_uint64 trip, tasks;
   int slot, nthreads;
 };
-static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING];
-static __thread int __kmp_grain_npending = 0;
+static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING]
+    __attribute__((tls_model("initial-exec")));
+static __thread int __kmp_grain_npending
+    __attribute__((tls_model("initial-exec"))) = 0;
 
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val) {

@@ -394,19 +394,62 @@ TEST(EraseOffline, PhaseThreeScalesByMeasuredWidths) {
   EXPECT_EQ(__kmp_erase_interp_offline(&Negative, Vec, 4, T, 4, 3), 0.0);
 }
 
+TEST(EraseHistory, RepeatIsThatManyUpdates) {
+  // A batch joins the history at its mean: the closed form after the first
+  // updates gives what n updates one by one give, from an empty history, from
+  // one whose sample the clamp cuts, and from one near the sample.
+  const double Starts[] = {0.0, 1e-6, 1e-3, 2e-4};
+  const unsigned Counts[] = {1, 2, 3, 32, 500};
+  for (double Start : Starts)
+    for (unsigned N : Counts) {
+      kmp_erase_hist_t One = {Start, 0, Start > 0 ? 3u : 0u};
+      kmp_erase_hist_t Many = One;
+      for (unsigned I = 0; I < N; ++I)
+        __kmp_erase_hist_update(&One, 1.5e-4, 0);
+      __kmp_erase_hist_repeat(&Many, 1.5e-4, N);
+      EXPECT_NEAR(Many.seconds, One.seconds, 1e-12 + 1e-9 * One.seconds)
+          << Start << " " << N;
+      EXPECT_EQ(Many.count, One.count);
+    }
+}
+
 TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
-  kmp_erase_backoff_t B = {0, 0};
+  // The thesis' rule: no spinning time (OMP_ERASE_SLEEP_SPIN=0).
+  kmp_erase_backoff_t B = {0, 0, 0};
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 0u);
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0), 0u);
   unsigned Expected = 10;
   for (int I = 0; I <= KMP_ERASE_BACKOFF_SHIFTS; ++I, Expected *= 2)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), Expected);
-  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 10u << KMP_ERASE_BACKOFF_SHIFTS);
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0), Expected);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0),
+            10u << KMP_ERASE_BACKOFF_SHIFTS);
   __kmp_erase_backoff_reset(&B);
-  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10), 0u);
-  kmp_erase_backoff_t Off = {0, 0};
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0), 0u);
+  kmp_erase_backoff_t Off = {0, 0, 0};
   for (int I = 0; I < 20; ++I)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&Off, 0), 0u); // sleep off
+    EXPECT_EQ(__kmp_erase_backoff_fail(&Off, 0, 0, 0), 0u); // sleep off
+}
+
+TEST(EraseBackoff, SpinsThroughShortGapsBeforeTheFirstSleep) {
+  // Failing rounds 1 us apart with 10 us of spinning: no sleep before the
+  // streak is 10 us old, however many rounds failed; then the doubling.
+  kmp_erase_backoff_t B = {0, 0, 0};
+  unsigned long long Now = 5000000;
+  for (int I = 0; I < 10; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 10u);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 20u); // no new spin
+  // A task found: the next streak spins again from its own first failure.
+  __kmp_erase_backoff_reset(&B);
+  Now += 1000000;
+  for (int I = 0; I < 10; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 10u);
+  // A long gap still needs the thesis' five rounds.
+  kmp_erase_backoff_t Slow = {0, 0, 0};
+  for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I, Now += 100000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 10, Now), 0u);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 10, Now), 10u);
 }
 
 } // namespace

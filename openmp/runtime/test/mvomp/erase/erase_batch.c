@@ -1,21 +1,30 @@
 // ERASE records the executions of the tasks it never maps (those a task
-// creates) in per-thread batches, added to their task type 32 at a time
-// (docs/erase.md, "Fine-grained recursive tasks"): OMP_ERASE_STATS still
-// counts every execution exactly. fib(20) with a task per call makes
-// 2 x (fib(21) - 1) = 21890 tasks of two types (one per branch), all but the
-// first two created by a task; on 2 threads and two emulated clusters, and on
-// the detected ones.
+// creates) in per-thread batches, added to their task type 32 timed
+// executions at a time (docs/erase.md, "Fine-grained recursive tasks"):
+// OMP_ERASE_STATS still counts every execution exactly. fib(20) with a task
+// per call makes 2 x (fib(21) - 1) = 21890 tasks of two types (one per
+// branch), all but the first two created by a task; on 2 threads and two
+// emulated clusters, and on the detected ones. Those tasks last well under a
+// microsecond, so a batch times only one execution in several (the `timed`
+// column: under half of them); tasks of 20 us are all timed ("long": 300
+// tasks created by a task, and that task).
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.csv %libomp-run | FileCheck %s
-// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6 } END { print "executions", s }' %t.csv | FileCheck --check-prefix=SUM %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.csv | FileCheck --check-prefix=SUM %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.2.csv %libomp-run | FileCheck %s
-// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6 } END { print "executions", s }' %t.2.csv | FileCheck --check-prefix=SUM %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.2.csv | FileCheck --check-prefix=SUM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.3.csv %libomp-run long | FileCheck --check-prefix=LONG %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s, "timed", t }' %t.3.csv | FileCheck --check-prefix=LONGSUM %s
 
 // CHECK: fib(20) = 6765
 // SUM: executions 21890{{$}}
+// SUM-NEXT: sampled
+// LONG: 300 tasks
+// LONGSUM: executions 301 timed 301{{$}}
 
 #include <omp.h>
 #include <stdio.h>
+#include <string.h>
 
 static long fib(int n) {
   if (n < 2)
@@ -29,8 +38,29 @@ static long fib(int n) {
   return a + b;
 }
 
-int main(void) {
-  long r;
+static void spin(double seconds) {
+  double end = omp_get_wtime() + seconds;
+  while (omp_get_wtime() < end)
+    ;
+}
+
+int main(int argc, char **argv) {
+  long r = 0;
+  if (argc > 1 && strcmp(argv[1], "long") == 0) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp task shared(r)
+    {
+      for (int i = 0; i < 300; ++i) {
+#pragma omp task
+        spin(20e-6);
+      }
+#pragma omp taskwait
+      r = 300;
+    }
+    printf("%ld tasks\n", r);
+    return 0;
+  }
 #pragma omp parallel num_threads(2)
 #pragma omp single
   r = fib(20);

@@ -28,7 +28,7 @@
 // DISPLAY-DAG: [MVOMP ERASE] energy per task: measured (RAPL package power under {{.*}}.pc, shared by the running tasks)
 // DISPLAY: tasks 220
 // HEAD: # measured energy: {{[0-9.]+}} J (RAPL, whole machine, whole run)
-// HEAD-NEXT: type,kind,class,cluster,width,executions,mean_s,model_s,joules,joules_from
+// HEAD-NEXT: type,kind,class,cluster,width,executions,mean_s,model_s,joules,joules_from,timed
 // MEASURED: measured: measured plausible
 // MEASURED-NOT: measured:
 // OFF-DAG: OMP_ERASE_RAPL='off'

@@ -86,11 +86,12 @@ def cmd_show(args):
         if erase:
             w.writerow([])
             w.writerow(["file", "type", "kind", "class", "cluster", "width", "executions",
-                        "mean_s", "model_s", "joules", "joules_from"])
+                        "mean_s", "model_s", "joules", "joules_from", "timed"])
             for r in erase:
                 for x in r["rows"]:
                     w.writerow([r["file"], x.type, x.kind, x.cls, x.cluster, x.width,
-                                x.executions, x.mean_s, x.model_s, x.joules, x.joules_from])
+                                x.executions, x.mean_s, x.model_s, x.joules, x.joules_from,
+                                x.timed])
         return 0
     for kind, r in results:
         if kind == "stats":

@@ -21,10 +21,12 @@ ORIGINS = ("run", "store", "load", "predicted")
 TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
                  "type", "version", "name"]
 ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules", "joules_from"]
-# OMP_ERASE_STATS files of earlier releases have no joules_from column (their joules are modelled).
+                 "joules", "joules_from", "timed"]
+# OMP_ERASE_STATS files of earlier releases have no joules_from column (their joules are modelled)
+# or no timed column (every execution was timed).
 ERASE_COLUMNS_V1 = ERASE_COLUMNS[:9]
-ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V1)
+ERASE_COLUMNS_V2 = ERASE_COLUMNS[:10]
+ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V2, ERASE_COLUMNS_V1)
 # The largest file read (as the runtime's own inputs).
 MAX_BYTES = 64 << 20
 
@@ -221,7 +223,7 @@ def read_trace(path):
 
 class EraseRow:
     __slots__ = ("type", "kind", "cls", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules", "joules_from")
+                 "joules", "joules_from", "timed")
 
 
 def read_erase(path):
@@ -243,6 +245,11 @@ def read_erase(path):
         if r.joules_from not in ("measured", "modelled", "mixed"):
             raise InputError(f"{path}:{lineno}: joules_from is {r.joules_from!r}, not measured, "
                              "modelled or mixed")
+        r.timed = r.executions if row.get("timed") is None else \
+            _num(path, lineno, row, "timed", int, 0)
+        if r.timed > r.executions:
+            raise InputError(f"{path}:{lineno}: timed is {r.timed}, more than the "
+                             f"{r.executions} executions")
         out.append(r)
     return out, comment
 
