@@ -107,6 +107,8 @@ struct kmp_erase_exec_t {
   int sampling; // the hardware counters run for this execution
   int unmapped; // created by a task: ERASE never maps it (its record batches)
   int timed;    // 0: only counted in its thread's batch (a short execution)
+  void *batch;  // that batch (checked again at the end: a task run meanwhile
+                // may have flushed it)
 };
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);

@@ -157,6 +157,11 @@ typedef struct alignas(64) kmp_erase_thread {
   // touches at start-up for all KMP_MVOMP_MAX_GTID threads.
   kmp_erase_batch_t *batch;
   unsigned random; // xorshift state: where the next timed execution falls
+  // The thread's last two task types (a recursive program's tasks are of one
+  // or two), by key (address * 4 + kind), and its cluster once placed (+1).
+  uintptr_t type_key[2];
+  struct kmp_erase_type *type[2];
+  int type_next, cluster1;
 } kmp_erase_thread_t;
 // Executions a batch times before adding them to their type.
 #define KMP_ERASE_BATCH 32
@@ -260,6 +265,9 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind);
 // A task's type: a multi-version task's type (its entry is the dispatcher all
 // of them share), else its entry.
 kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task);
+// __kmp_erase_task_type through the thread's cache of its last two types.
+kmp_erase_type_t *__kmp_erase_thread_type(kmp_erase_thread_t &s,
+                                          kmp_task_t *task);
 // A type's class (the fallback class while it is being classified).
 int __kmp_erase_class_of(kmp_erase_type_t *t);
 

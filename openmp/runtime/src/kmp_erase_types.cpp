@@ -103,6 +103,26 @@ kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task) {
             : __kmp_erase_type((void *)task->routine, kmp_erase_task);
 }
 
+kmp_erase_type_t *__kmp_erase_thread_type(kmp_erase_thread_t &s,
+                                          kmp_task_t *task) {
+  void *mv = __kmp_mv_task_type(task);
+  uintptr_t key = mv ? (uintptr_t)mv * 4 + kmp_erase_versions
+                     : (uintptr_t)task->routine * 4 + kmp_erase_task;
+  if (s.type_key[0] == key)
+    return s.type[0];
+  if (s.type_key[1] == key)
+    return s.type[1];
+  kmp_erase_type_t *t =
+      mv ? __kmp_erase_type(mv, kmp_erase_versions)
+         : __kmp_erase_type((void *)task->routine, kmp_erase_task);
+  if (t != NULL) { // (ready types stay where they are)
+    s.type_key[s.type_next] = key;
+    s.type[s.type_next] = t;
+    s.type_next ^= 1;
+  }
+  return t;
+}
+
 int __kmp_erase_class_of(kmp_erase_type_t *t) {
   int cls = t->cls.load(std::memory_order_relaxed);
   return cls < 0 ? KMP_ERASE_FALLBACK_CLASS : cls;
@@ -368,17 +388,6 @@ static unsigned __kmp_erase_next_skip(kmp_erase_thread_t &s, unsigned every) {
   return x % (2 * every - 1);
 }
 
-// At a task's begin: 1 if this execution of type t on configuration i is
-// only to be counted (its thread's batch of it skips it).
-static int __kmp_erase_batch_skip(kmp_erase_thread_t &s, kmp_erase_type_t *t,
-                                  int i) {
-  kmp_erase_batch_t *b = __kmp_erase_batch_find(s, t, i);
-  if (b == NULL || b->skip == 0)
-    return 0;
-  --b->skip;
-  return 1;
-}
-
 // An execution of a task ERASE never mapped, on a configuration past its
 // warm-up, joins its thread's batch; false when it must be recorded now.
 static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
@@ -485,13 +494,15 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  exec->cluster = __kmp_mvomp_place_thread(gtid);
+  if (UNLIKELY(s.cluster1 == 0)) // (placed once for good)
+    s.cluster1 = __kmp_mvomp_place_thread(gtid) + 1;
+  exec->cluster = s.cluster1 - 1;
   // (Only this thread writes its count: no atomic read-modify-write.)
   s.busy.store(s.busy.load(std::memory_order_relaxed) + 1,
                std::memory_order_relaxed);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
-  kmp_erase_type_t *t = __kmp_erase_task_type(task);
+  kmp_erase_type_t *t = __kmp_erase_thread_type(s, task);
   exec->type = t;
   // (Its record needs not be seen at once: the mapper never decides on it.)
   exec->unmapped = __kmp_erase_unmapped(task);
@@ -502,21 +513,26 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   // kmp_erase_batch_t); one on a slowed cluster is timed for its slowdown.
   int c = exec->cluster;
   if (exec->unmapped && exec->loop == NULL && !exec->sampling && t != NULL &&
-      c >= 0 && s.batch != NULL && !(__kmp_erase_machine.slowdown[c] > 1.0) &&
-      __kmp_erase_batch_skip(s, t, __kmp_erase_slot(c, 1))) {
-    exec->timed = 0;
-    return;
+      c >= 0 && s.batch != NULL && !(__kmp_erase_machine.slowdown[c] > 1.0)) {
+    kmp_erase_batch_t *b = __kmp_erase_batch_find(s, t, __kmp_erase_slot(c, 1));
+    if (b != NULL && b->skip > 0) {
+      --b->skip;
+      exec->timed = 0;
+      exec->batch = b;
+      return;
+    }
   }
   exec->start_ns = __kmp_mvomp_now_ns();
 }
 
-// The end of an execution only counted: its thread's batch counts it (one
-// flushed meanwhile by the tasks this one waited for counts at the history's
-// time).
-static void __kmp_erase_counted(kmp_int32 gtid, kmp_erase_type_t *t, int c) {
-  int i = __kmp_erase_slot(c, 1);
-  kmp_erase_batch_t *b =
-      __kmp_erase_batch_find(__kmp_erase_threads[gtid], t, i);
+// The end of an execution only counted: its batch counts it (one flushed
+// meanwhile by the tasks this one waited for counts at the history's time).
+static void __kmp_erase_counted(kmp_int32 gtid, const kmp_erase_exec_t *exec) {
+  kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
+  int c = exec->cluster, i = __kmp_erase_slot(c, 1);
+  kmp_erase_batch_t *b = (kmp_erase_batch_t *)exec->batch;
+  if (b->type != t || b->slot != i || b->n == 0)
+    b = __kmp_erase_batch_find(__kmp_erase_threads[gtid], t, i);
   if (b != NULL) {
     ++b->n;
     return;
@@ -593,7 +609,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (!exec->timed) {
     s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
                  std::memory_order_relaxed);
-    __kmp_erase_counted(gtid, (kmp_erase_type_t *)exec->type, exec->cluster);
+    __kmp_erase_counted(gtid, exec);
     if (__kmp_erase_machine.rapl)
       __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
     return;
