@@ -109,6 +109,7 @@ struct kmp_erase_exec_t {
   int timed;    // 0: only counted in its thread's batch (a short execution)
   void *batch;  // that batch (checked again at the end: a task run meanwhile
                 // may have flushed it)
+  kmp_task_t *task;
 };
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);

@@ -348,6 +348,15 @@ int __kmp_erase_offline_parse(const char *text, const char *file,
   return 0;
 }
 
+void __kmp_erase_backoff_found(kmp_erase_backoff_t *b, unsigned spin_us,
+                               unsigned long long now_ns) {
+  if (now_ns - b->since_ns < spin_us * 1000ull)
+    b->long_gaps = 0;
+  else if (b->long_gaps < KMP_ERASE_BACKOFF_LONG)
+    ++b->long_gaps;
+  __kmp_erase_backoff_reset(b);
+}
+
 unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us,
                                   unsigned spin_us, unsigned long long now_ns) {
   if (base_us == 0)
@@ -358,7 +367,8 @@ unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us,
     ++b->failures;
     return 0;
   }
-  if (b->shift == 0 && now_ns - b->since_ns < spin_us * 1000ull)
+  if (b->shift == 0 && b->long_gaps < KMP_ERASE_BACKOFF_LONG &&
+      now_ns - b->since_ns < spin_us * 1000ull)
     return 0; // still spinning
 
   unsigned us = base_us << b->shift;

@@ -206,19 +206,25 @@ double __kmp_erase_interp_offline(const kmp_erase_function_t *f,
 // After KMP_ERASE_BACKOFF_ROUNDS failed rounds of stealing a thread sleeps
 // base_us, then twice as long after each further failed round, up to
 // base_us << KMP_ERASE_BACKOFF_SHIFTS; finding a task resets it.
-// Beyond the thesis, the first sleep of a streak of failures also waits until
-// the thread has failed for spin_us (OMP_ERASE_SLEEP_SPIN): a gap shorter than
-// that (a recursive program's threads find their deques empty between most
-// tasks) is spun through as upstream does, since sleeping through it saves
-// less energy than the sleep and the wake-up cost in time (spin-then-sleep,
-// docs/erase.md). spin_us 0 is the thesis' rule.
+// Beyond the thesis, unless the thread's last KMP_ERASE_BACKOFF_LONG gaps
+// without a task all lasted spin_us (OMP_ERASE_SLEEP_SPIN) or more, the first
+// sleep of a streak of failures also waits until the thread has failed for
+// spin_us: a short gap (a recursive program's threads find their deques empty
+// between most tasks) is spun through as upstream does, since sleeping
+// through it saves less energy than the sleep and its wake-up cost in time;
+// where the gaps are long (the mapper leaves this core idle for whole
+// taskloops) the thread sleeps as the thesis does; one long gap (a phase's
+// end) changes nothing (adaptive spin-then-sleep, docs/erase.md). spin_us 0
+// is the thesis' rule.
 #define KMP_ERASE_BACKOFF_ROUNDS 5
 #define KMP_ERASE_BACKOFF_SHIFTS 7
+#define KMP_ERASE_BACKOFF_LONG 2
 
 struct kmp_erase_backoff_t {
   unsigned failures;
   unsigned shift;
   unsigned long long since_ns; // the streak's first failure
+  unsigned long_gaps; // the last streaks (gaps) in a row that were long
 };
 
 // One failed round at now_ns: the microseconds to sleep now (0 = keep
@@ -229,5 +235,9 @@ static inline void __kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
   b->failures = 0;
   b->shift = 0;
 }
+// A task found at now_ns after a streak of failures: whether the streak was
+// long counts for the next ones.
+void __kmp_erase_backoff_found(kmp_erase_backoff_t *b, unsigned spin_us,
+                               unsigned long long now_ns);
 
 #endif // KMP_ERASE_MODEL_H

@@ -42,7 +42,9 @@ void __kmp_erase_env_done(void) {
     __kmp_erase_emulation_setup();
   kmp_mvomp_hooks_t &h = __kmp_mvomp_hooks;
   h.erase = __kmp_erase_enabled && __kmp_erase_machine.ready;
-  h.erase_time = h.erase || __kmp_erase_machine.emulating;
+  // (With the back-off sleep alone, a task's end wakes its waiting parent.)
+  h.erase_time =
+      h.erase || __kmp_erase_machine.emulating || __kmp_erase_sleep_us > 0;
   h.erase_push = __kmp_erase_enabled || __kmp_erase_sleep_us > 0;
   h.erase_steal = h.erase && __kmp_erase_steal_cluster;
   h.erase_sleep = __kmp_erase_sleep_us > 0;
@@ -66,6 +68,15 @@ static int __kmp_erase_wake_gtid(int gtid) {
 
 static void __kmp_erase_wake(kmp_info_t *thread) {
   __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
+}
+
+void __kmp_erase_wake_waiter(kmp_task_t *task) {
+  if (__kmp_erase_sleepers.load(std::memory_order_relaxed) == 0)
+    return;
+  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
+  kmp_int32 waiter = parent ? TCR_4(parent->td_taskwait_thread) : 0;
+  if (waiter > 0) // (gtid + 1 while in the taskwait)
+    __kmp_erase_wake_gtid(waiter - 1);
 }
 
 // The cluster thread tid of the team steals from with OMP_ERASE_STEAL=cluster,
@@ -126,7 +137,9 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   if (found) {
-    __kmp_erase_backoff_reset(&s.backoff);
+    if (s.backoff.failures > 0) // (no clock read between tasks)
+      __kmp_erase_backoff_found(&s.backoff, __kmp_erase_spin_us,
+                                __kmp_mvomp_now_ns());
     return;
   }
   unsigned us =
@@ -141,7 +154,8 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
   syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
   // Woken for a task (the word is 0 already): look without sleeping again.
   if (s.sleeping.exchange(0) == 0)
-    __kmp_erase_backoff_reset(&s.backoff);
+    __kmp_erase_backoff_found(&s.backoff, __kmp_erase_spin_us,
+                              __kmp_mvomp_now_ns());
   __kmp_erase_sleepers.fetch_sub(1);
   __kmp_erase_aim(gtid);
 #else

@@ -486,9 +486,12 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec) {
   exec->type = NULL;
   exec->timed = 1;
-  if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
-    exec->cluster = __kmp_erase_emulated_cluster();
-    exec->start_ns = __kmp_mvomp_now_ns();
+  exec->task = task;
+  if (!__kmp_erase_machine.ready) { // emulating (the slowdown), or sleeping
+    if (__kmp_erase_machine.emulating) {
+      exec->cluster = __kmp_erase_emulated_cluster();
+      exec->start_ns = __kmp_mvomp_now_ns();
+    }
     return;
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
@@ -599,8 +602,10 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
 }
 
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
-  if (!__kmp_erase_machine.ready) { // emulating
-    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
+  if (!__kmp_erase_machine.ready) { // emulating, or sleeping
+    if (__kmp_erase_machine.emulating)
+      __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
+    __kmp_erase_wake_waiter(exec->task);
     return;
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
@@ -612,6 +617,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     __kmp_erase_counted(gtid, exec);
     if (__kmp_erase_machine.rapl)
       __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
+    __kmp_erase_wake_waiter(exec->task);
     return;
   }
   kmp_uint64 end = __kmp_mvomp_now_ns();
@@ -627,6 +633,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
+  __kmp_erase_wake_waiter(exec->task);
 }
 
 // ---- Taskloop moldability --------------------------------------------------

@@ -415,7 +415,7 @@ TEST(EraseHistory, RepeatIsThatManyUpdates) {
 
 TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
   // The thesis' rule: no spinning time (OMP_ERASE_SLEEP_SPIN=0).
-  kmp_erase_backoff_t B = {0, 0, 0};
+  kmp_erase_backoff_t B = {0, 0, 0, 0};
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I)
     EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0), 0u);
   unsigned Expected = 10;
@@ -425,31 +425,47 @@ TEST(EraseBackoff, FiveRoundsThenDoublingToTheCap) {
             10u << KMP_ERASE_BACKOFF_SHIFTS);
   __kmp_erase_backoff_reset(&B);
   EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 0, 0), 0u);
-  kmp_erase_backoff_t Off = {0, 0, 0};
+  kmp_erase_backoff_t Off = {0, 0, 0, 0};
   for (int I = 0; I < 20; ++I)
     EXPECT_EQ(__kmp_erase_backoff_fail(&Off, 0, 0, 0), 0u); // sleep off
 }
 
 TEST(EraseBackoff, SpinsThroughShortGapsBeforeTheFirstSleep) {
-  // Failing rounds 1 us apart with 10 us of spinning: no sleep before the
-  // streak is 10 us old, however many rounds failed; then the doubling.
-  kmp_erase_backoff_t B = {0, 0, 0};
+  // Failing rounds 1 us apart with 100 us of spinning: no sleep before the
+  // streak is 100 us old, however many rounds failed; then the doubling.
+  kmp_erase_backoff_t B = {0, 0, 0, 0};
   unsigned long long Now = 5000000;
-  for (int I = 0; I < 10; ++I, Now += 1000)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 0u) << I;
-  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 10u);
-  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 20u); // no new spin
-  // A task found: the next streak spins again from its own first failure.
-  __kmp_erase_backoff_reset(&B);
+  for (int I = 0; I < 100; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 10u);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 20u); // no new spin
+  // One long gap (a phase's end) changes nothing: the next streak spins.
   Now += 1000000;
-  for (int I = 0; I < 10; ++I, Now += 1000)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 0u) << I;
-  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 10, Now), 10u);
+  __kmp_erase_backoff_found(&B, 100, Now);
+  EXPECT_EQ(B.long_gaps, 1u);
+  for (int I = 0; I < 100; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 10u);
+  // Two in a row (the mapper leaves this core idle): the next streak sleeps
+  // after the thesis' five rounds.
+  Now += 1000000;
+  __kmp_erase_backoff_found(&B, 100, Now);
+  EXPECT_EQ(B.long_gaps, 2u);
+  for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 10u);
+  // A short gap (a task within 30 us, one sleep included): spinning again.
+  Now += 30000;
+  __kmp_erase_backoff_found(&B, 100, Now);
+  EXPECT_EQ(B.long_gaps, 0u);
+  for (int I = 0; I < 99; ++I, Now += 1000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now), 0u) << I;
+  EXPECT_EQ(__kmp_erase_backoff_fail(&B, 10, 100, Now + 1000), 10u);
   // A long gap still needs the thesis' five rounds.
-  kmp_erase_backoff_t Slow = {0, 0, 0};
-  for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I, Now += 100000)
-    EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 10, Now), 0u);
-  EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 10, Now), 10u);
+  kmp_erase_backoff_t Slow = {0, 0, 0, 0};
+  for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I, Now += 1000000)
+    EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 100, Now), 0u);
+  EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 100, Now), 10u);
 }
 
 } // namespace
