@@ -152,7 +152,8 @@ typedef struct alignas(64) kmp_erase_thread {
   // threads (see __kmp_erase_give_begin).
   std::atomic<int> given;
   kmp_task_team_t *given_team;
-  kmp_bootstrap_lock_t given_lock;
+  kmp_bootstrap_lock_t given_lock;   // through __kmp_erase_given_lock
+  std::atomic<int> given_lock_ready; // 0, 1 while initialised, 2
   // KMP_ERASE_BATCHES batches, one per configuration of a type (a recursive
   // program's tasks are often of two types, one per branch, run in turns);
   // allocated at the thread's first batched execution, on cache lines of

@@ -502,8 +502,6 @@ int __kmp_erase_machine_setup(void) {
   }
   if (m.maxwidth > KMP_ERASE_MAX_WIDTH)
     m.maxwidth = KMP_ERASE_MAX_WIDTH;
-  for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
-    __kmp_init_bootstrap_lock(&__kmp_erase_threads[g].given_lock);
   __kmp_erase_load_power();
   __kmp_erase_load_model();
   for (int c = 0; c < clusters.n; ++c)

@@ -163,6 +163,22 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
 #endif
 }
 
+// Thread s's given_lock, initialised at its first use (by whichever thread
+// comes first): initialising all KMP_MVOMP_MAX_GTID locks at start-up touched
+// the pages of the whole per-thread array, 4% of a short program's samples.
+static kmp_bootstrap_lock_t *__kmp_erase_given_lock(kmp_erase_thread_t &s) {
+  if (UNLIKELY(s.given_lock_ready.load(std::memory_order_acquire) != 2)) {
+    int none = 0;
+    if (s.given_lock_ready.compare_exchange_strong(none, 1)) {
+      __kmp_init_bootstrap_lock(&s.given_lock);
+      s.given_lock_ready.store(2, std::memory_order_release);
+    }
+    while (s.given_lock_ready.load(std::memory_order_acquire) != 2)
+      KMP_CPU_PAUSE();
+  }
+  return &s.given_lock;
+}
+
 // A barrier ends when every thread of the team has found no task while its
 // own deque was empty; upstream keeps that sound because a thread pushes only
 // to its own deque. A task the mapper gives to thread X may arrive after X
@@ -175,7 +191,7 @@ static int __kmp_erase_give_begin(kmp_info_t *target,
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return 0;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  __kmp_acquire_bootstrap_lock(__kmp_erase_given_lock(s));
   int ok =
       s.given.load(std::memory_order_relaxed) == 0 || s.given_team == task_team;
   if (ok) {
@@ -183,17 +199,17 @@ static int __kmp_erase_give_begin(kmp_info_t *target,
     s.given.fetch_add(1, std::memory_order_relaxed);
     KMP_ATOMIC_INC(&task_team->tt.tt_unfinished_threads);
   }
-  __kmp_release_bootstrap_lock(&s.given_lock);
+  __kmp_release_bootstrap_lock(__kmp_erase_given_lock(s));
   return ok;
 }
 
 static void __kmp_erase_give_undo(kmp_info_t *target,
                                   kmp_task_team_t *task_team) {
   kmp_erase_thread_t &s = __kmp_erase_threads[target->th.th_info.ds.ds_gtid];
-  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  __kmp_acquire_bootstrap_lock(__kmp_erase_given_lock(s));
   s.given.fetch_sub(1, std::memory_order_relaxed);
   KMP_ATOMIC_DEC(&task_team->tt.tt_unfinished_threads);
-  __kmp_release_bootstrap_lock(&s.given_lock);
+  __kmp_release_bootstrap_lock(__kmp_erase_given_lock(s));
 }
 
 void __kmp_erase_took(kmp_info_t *owner, kmp_task_team_t *task_team,
@@ -207,13 +223,13 @@ void __kmp_erase_took(kmp_info_t *owner, kmp_task_team_t *task_team,
       __kmp_erase_threads[gtid].given.load(std::memory_order_relaxed) == 0)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  __kmp_acquire_bootstrap_lock(&s.given_lock);
+  __kmp_acquire_bootstrap_lock(__kmp_erase_given_lock(s));
   if (s.given.load(std::memory_order_relaxed) > 0 &&
       s.given_team == task_team) {
     s.given.fetch_sub(1, std::memory_order_relaxed);
     KMP_ATOMIC_DEC(&task_team->tt.tt_unfinished_threads);
   }
-  __kmp_release_bootstrap_lock(&s.given_lock);
+  __kmp_release_bootstrap_lock(__kmp_erase_given_lock(s));
 }
 
 int __kmp_erase_may_steal(kmp_info_t *thread, kmp_info_t *victim,
