@@ -30,6 +30,7 @@ extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
 extern int __kmp_erase_team; // OMP_ERASE_TEAM=on
+extern int __kmp_erase_defer; // OMP_ERASE_DEFER=on
 extern int
     __kmp_erase_objective; // OMP_SELECT_OBJECTIVE (kmp_erase_objective_t)
 // OMP_ERASE_JOINT=on: a multi-version task's cluster is chosen from its
@@ -109,11 +110,16 @@ struct kmp_erase_exec_t {
   int timed;    // 0: only counted in its thread's batch (a short execution)
   void *batch;  // that batch (checked again at the end: a task run meanwhile
                 // may have flushed it)
-  kmp_task_t *task;
 };
 void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec);
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec);
+
+// A task has finished (its parent's count of incomplete children is down):
+// the thread waiting for that parent's children in a taskwait, if in back-off
+// sleep, is woken (its sleep would otherwise outlast the wait: a recursive
+// program's taskwaits are where its threads fail to find tasks most).
+void __kmp_erase_wake_waiter(kmp_taskdata_t *parent);
 
 // A thread takes a task out of owner's deque (its own or a victim's) in the
 // stealing loop: a task ERASE gave stops counting as an unfinished thread

@@ -98,10 +98,6 @@ double __kmp_erase_rapl_joules(void);
 // The package power (W) of the last period, or -1 before the first one ends
 // or without RAPL.
 double __kmp_erase_rapl_watts(void);
-// A task's end: the thread waiting for it in a taskwait, if in back-off
-// sleep, is woken (its sleep would otherwise outlast the wait: a recursive
-// program's taskwaits are where its threads fail to find tasks most).
-void __kmp_erase_wake_waiter(kmp_task_t *task);
 // Tasks running now (kept only with RAPL): a task's share of the package
 // power is its width over them.
 extern std::atomic<int> __kmp_erase_running;

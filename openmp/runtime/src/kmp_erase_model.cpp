@@ -137,6 +137,19 @@ double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width) {
   }
 }
 
+bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, const double *row,
+                          int widths, int w) {
+  if (!(in->defer > 0))
+    return false;
+  for (int wide = widths; wide > w; --wide)
+    if (row[wide - 1] > 0) { // the widest measured width of the cluster
+      double extra =
+          KMP_ERASE_DEFER_TRIALS * row[wide - 1] * ((double)wide / w - 1);
+      return in->spent * in->defer < extra;
+    }
+  return false;
+}
+
 // The least objective over the measured configurations except (xc, xw); with
 // untried_first, the first untried one instead, as soon as there is one.
 static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
@@ -154,12 +167,14 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
   };
   for (int c = 0; c < in->nclusters; ++c) {
     int widths = in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
-    for (int w = 1; w <= widths; ++w) {
-      double seconds = in->seconds[c * in->maxwidth + w - 1];
+    const double *row = &in->seconds[c * in->maxwidth];
+    for (int k = 1; k <= widths; ++k) {
+      int w = in->defer > 0 ? widths + 1 - k : k; // widest first, or 1 up
+      double seconds = row[w - 1];
       if (seconds < 0 || (c == xc && w == xw)) // being tried, or excluded
         continue;
       if (seconds == 0) { // untried
-        if (untried_first)
+        if (untried_first && !__kmp_erase_deferred(in, row, widths, w))
           return kmp_erase_choice_t{c, w, 0.0};
         continue;
       }

@@ -127,7 +127,16 @@ struct kmp_erase_map_in_t {
   double team_seconds;   // predicted seconds on the whole team (as seconds)
   int team_width;        // cores of the whole team
   int objective;         // a kmp_erase_objective_t; 0 (energy) by default
+  // OMP_ERASE_DEFER: > 0 tries each cluster's widest width first, and a
+  // narrower one only once the type's time so far (spent, seconds) is at
+  // least 1 / defer times what its trials would add, were it as much slower
+  // as it has fewer cores (KMP_ERASE_DEFER_TRIALS executions). 0: the thesis'
+  // order, every width at once from 1 up.
+  double defer;
+  double spent;
 };
+#define KMP_ERASE_DEFER_SHARE 0.05
+#define KMP_ERASE_DEFER_TRIALS 2
 
 struct kmp_erase_choice_t {
   int cluster; // -1 if none can be chosen (no cores, or all being tried)
@@ -136,6 +145,10 @@ struct kmp_erase_choice_t {
 };
 
 kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in);
+// Whether untried width w of a cluster (its predicted seconds per width in
+// row, `widths` of them) waits (OMP_ERASE_DEFER, above).
+bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, const double *row,
+                          int widths, int w);
 
 // The least-energy measured configuration other than (cluster, width), or
 // cluster -1. Every KMP_ERASE_REFRESH-th decision of a type goes there: the

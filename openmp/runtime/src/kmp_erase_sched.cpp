@@ -42,9 +42,7 @@ void __kmp_erase_env_done(void) {
     __kmp_erase_emulation_setup();
   kmp_mvomp_hooks_t &h = __kmp_mvomp_hooks;
   h.erase = __kmp_erase_enabled && __kmp_erase_machine.ready;
-  // (With the back-off sleep alone, a task's end wakes its waiting parent.)
-  h.erase_time =
-      h.erase || __kmp_erase_machine.emulating || __kmp_erase_sleep_us > 0;
+  h.erase_time = h.erase || __kmp_erase_machine.emulating;
   h.erase_push = __kmp_erase_enabled || __kmp_erase_sleep_us > 0;
   h.erase_steal = h.erase && __kmp_erase_steal_cluster;
   h.erase_sleep = __kmp_erase_sleep_us > 0;
@@ -70,11 +68,12 @@ static void __kmp_erase_wake(kmp_info_t *thread) {
   __kmp_erase_wake_gtid(thread->th.th_info.ds.ds_gtid);
 }
 
-void __kmp_erase_wake_waiter(kmp_task_t *task) {
-  if (__kmp_erase_sleepers.load(std::memory_order_relaxed) == 0)
+void __kmp_erase_wake_waiter(kmp_taskdata_t *parent) {
+  // (Sequentially consistent, after the count's decrement: a waiter about to
+  // sleep sets its word, then reads the count, in __kmp_erase_backoff.)
+  if (__kmp_erase_sleepers.load() == 0 || parent == NULL)
     return;
-  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
-  kmp_int32 waiter = parent ? TCR_4(parent->td_taskwait_thread) : 0;
+  kmp_int32 waiter = TCR_4(parent->td_taskwait_thread);
   if (waiter > 0) // (gtid + 1 while in the taskwait)
     __kmp_erase_wake_gtid(waiter - 1);
 }
@@ -151,7 +150,14 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
 #if KMP_OS_LINUX
   __kmp_erase_sleepers.fetch_add(1);
   s.sleeping.store(1);
-  syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
+  // In a taskwait whose children finished since the last round (their ends
+  // may have looked for this thread before it set its word), no sleep.
+  kmp_taskdata_t *current = __kmp_threads[gtid]->th.th_current_task;
+  if (current != NULL && current->td_taskwait_thread > 0 &&
+      KMP_ATOMIC_LD_ACQ(&current->td_incomplete_child_tasks) == 0)
+    s.sleeping.store(0);
+  else
+    syscall(SYS_futex, (int *)&s.sleeping, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
   // Woken for a task (the word is 0 already): look without sleeping again.
   if (s.sleeping.exchange(0) == 0)
     __kmp_erase_backoff_found(&s.backoff, __kmp_erase_spin_us,

@@ -268,6 +268,11 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
+  if (maxwidth > 1 && __kmp_erase_defer) { // (read unlocked: they only grow)
+    in.defer = KMP_ERASE_DEFER_SHARE;
+    for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)
+      in.spent += t->seconds[i];
+  }
   // OMP_ERASE_TEAM: a taskloop may run on the whole team when it spans
   // several clusters (on one, the whole team is that cluster's widest
   // configuration).
@@ -486,12 +491,9 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
                             kmp_erase_exec_t *exec) {
   exec->type = NULL;
   exec->timed = 1;
-  exec->task = task;
-  if (!__kmp_erase_machine.ready) { // emulating (the slowdown), or sleeping
-    if (__kmp_erase_machine.emulating) {
-      exec->cluster = __kmp_erase_emulated_cluster();
-      exec->start_ns = __kmp_mvomp_now_ns();
-    }
+  if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
+    exec->cluster = __kmp_erase_emulated_cluster();
+    exec->start_ns = __kmp_mvomp_now_ns();
     return;
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
@@ -602,10 +604,8 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
 }
 
 void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
-  if (!__kmp_erase_machine.ready) { // emulating, or sleeping
-    if (__kmp_erase_machine.emulating)
-      __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
-    __kmp_erase_wake_waiter(exec->task);
+  if (!__kmp_erase_machine.ready) { // emulating
+    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
     return;
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
@@ -617,7 +617,6 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     __kmp_erase_counted(gtid, exec);
     if (__kmp_erase_machine.rapl)
       __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
-    __kmp_erase_wake_waiter(exec->task);
     return;
   }
   kmp_uint64 end = __kmp_mvomp_now_ns();
@@ -633,7 +632,6 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
-  __kmp_erase_wake_waiter(exec->task);
 }
 
 // ---- Taskloop moldability --------------------------------------------------

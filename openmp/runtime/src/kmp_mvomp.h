@@ -44,7 +44,7 @@ void __kmp_mvomp_display_env(kmp_str_buf_t *buffer);
 // OMP_TASKLOOP_GRAIN).
 typedef struct kmp_mvomp_hooks {
   int erase;       // ERASE is set up: time tasks, map them, mold taskloops
-  int erase_time; // task hooks: ERASE, its test slowdown, or its back-off sleep
+  int erase_time;  // tasks are timed: ERASE, or only its test slowdown
   int erase_push;  // the push path calls ERASE (mapping, or back-off wake-up)
   int erase_steal; // ERASE with OMP_ERASE_STEAL=cluster
   int erase_sleep; // threads that find no task sleep in back-off

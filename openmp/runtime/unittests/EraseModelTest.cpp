@@ -126,6 +126,51 @@ struct TwoClusters {
   }
 };
 
+TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
+  // A taskloop on big (2 cores) and little (4 cores), OMP_ERASE_DEFER: each
+  // cluster's widest width is tried first.
+  TwoClusters M(4);
+  for (int C = 0; C < 2; ++C)
+    for (int W = 1; W <= 4; ++W)
+      M.run(C, W) = W;
+  kmp_erase_map_in_t In = M.in();
+  In.defer = KMP_ERASE_DEFER_SHARE;
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.width, 2);
+  M.secs(0, 2) = 0.010; // big measured at width 2: little's widest next
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_EQ(C.width, 4);
+  M.secs(1, 4) = 0.008;
+  // Both measured, 0.1 s spent: width 1 of big would add 2 x 10 ms, more
+  // than 5% of that; width 3 of little 2 x 8 ms / 3 (5.3 ms): it waits too.
+  In.spent = 0.1;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0); // the least energy measured: 3 W x 10 ms
+  EXPECT_EQ(C.width, 2);
+  EXPECT_GT(C.joules, 0.0); // a measured choice, not a trial
+  EXPECT_TRUE(__kmp_erase_deferred(&In, &M.Seconds[0], 2, 1));
+  // 0.11 s spent: little's width 3 can pay (5.3 ms <= 5.5 ms), big's width 1
+  // not yet (20 ms).
+  In.spent = 0.11;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_EQ(C.width, 3);
+  EXPECT_EQ(C.joules, 0.0);
+  // 0.4 s: big's width 1 too (it comes first).
+  In.spent = 0.4;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.width, 1);
+  // The thesis' order (OMP_ERASE_DEFER=off): width 1 first, whatever spent.
+  In.defer = 0;
+  In.spent = 0;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.width, 1);
+}
+
 TEST(EraseMap, UntriedFirstInOrder) {
   TwoClusters M(1);
   M.run(0, 1) = 4;
