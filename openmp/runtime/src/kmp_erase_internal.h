@@ -98,6 +98,11 @@ double __kmp_erase_rapl_joules(void);
 // The package power (W) of the last period, or -1 before the first one ends
 // or without RAPL.
 double __kmp_erase_rapl_watts(void);
+// A taskloop molded to fewer threads than the team's, predicted to take
+// `seconds` (0 or less: unknown), starts: until it is predicted to end, the
+// threads it leaves idle sleep after the thesis' five empty rounds, without
+// OMP_ERASE_SLEEP_SPIN's spinning (leaving them idle is the mapper's choice).
+void __kmp_erase_narrowed(double seconds);
 // Tasks running now (kept only with RAPL): a task's share of the package
 // power is its width over them.
 extern std::atomic<int> __kmp_erase_running;

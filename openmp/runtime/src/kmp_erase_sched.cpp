@@ -27,6 +27,8 @@
 #endif
 
 static std::atomic<int> __kmp_erase_sleepers; // threads in back-off sleep
+// Until when a narrowed taskloop is predicted to run (__kmp_erase_narrowed).
+static std::atomic<kmp_uint64> __kmp_erase_narrow_until;
 
 // ---- Set-up ----------------------------------------------------------------
 void __kmp_erase_env_done(void) {
@@ -131,6 +133,14 @@ static void __kmp_erase_aim(kmp_int32 gtid) {
   }
 }
 
+void __kmp_erase_narrowed(double seconds) {
+  if (!(seconds > 0))
+    return;
+  kmp_uint64 until = __kmp_mvomp_now_ns() + (kmp_uint64)(seconds * 1e9);
+  if (until > __kmp_erase_narrow_until.load(std::memory_order_relaxed))
+    __kmp_erase_narrow_until.store(until, std::memory_order_relaxed);
+}
+
 void __kmp_erase_backoff(kmp_int32 gtid, int found) {
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
@@ -141,9 +151,12 @@ void __kmp_erase_backoff(kmp_int32 gtid, int found) {
                                 __kmp_mvomp_now_ns());
     return;
   }
+  kmp_uint64 now = __kmp_mvomp_now_ns();
+  unsigned spin = now < __kmp_erase_narrow_until.load(std::memory_order_relaxed)
+                      ? 0
+                      : __kmp_erase_spin_us;
   unsigned us =
-      __kmp_erase_backoff_fail(&s.backoff, __kmp_erase_sleep_us,
-                               __kmp_erase_spin_us, __kmp_mvomp_now_ns());
+      __kmp_erase_backoff_fail(&s.backoff, __kmp_erase_sleep_us, spin, now);
   if (us == 0)
     return;
   struct timespec ts = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000};

@@ -692,6 +692,10 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   __kmp_erase_loop_task = task;
   __kmp_erase_loop_cluster = team ? KMP_ERASE_LOOP_TEAM : choice.cluster;
   const kmp_uint64 width = KMP_MIN((kmp_uint64)choice.width, trip_count);
+  if (!team && (int)width < task_team->tt.tt_nproc)
+    __kmp_erase_narrowed(
+        m.seconds[choice.cluster * __kmp_erase_machine.maxwidth + choice.width -
+                  1]);
   // A width short of the cluster's threads in the team is one chunk per core
   // (the others stay idle: that is the choice), and so is one core. A whole
   // cluster of several gets upstream's ten chunks per core, so that a
