@@ -21,7 +21,7 @@ fit=$MVOMP_ROOT/build/erase-fit
 iterations() { case $1 in 128) echo 200 ;; 256) echo 100 ;; 512) echo 20 ;; *) echo 5 ;; esac; }
 for n in $SIZES; do
   for ((r = 0; r < RUNS; r++)); do
-    OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="all:0-$(($(nproc) - 1))" \
+    OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_DEFER=off OMP_ERASE_CLUSTERS="all:0-$(($(nproc) - 1))" \
       OMP_ERASE_STATS="$out/n$n-$r.csv" "$out/taskloop" "$n" "$(iterations "$n")" >/dev/null
   done
 done

@@ -103,6 +103,8 @@ double __kmp_erase_rapl_watts(void);
 // threads it leaves idle sleep after the thesis' five empty rounds, without
 // OMP_ERASE_SLEEP_SPIN's spinning (leaving them idle is the mapper's choice).
 void __kmp_erase_narrowed(double seconds);
+// Until when (the runtime's clock, ns) a narrowed taskloop is predicted to run.
+extern std::atomic<kmp_uint64> __kmp_erase_narrow_until;
 // Tasks running now (kept only with RAPL): a task's share of the package
 // power is its width over them.
 extern std::atomic<int> __kmp_erase_running;

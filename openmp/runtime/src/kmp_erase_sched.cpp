@@ -27,8 +27,6 @@
 #endif
 
 static std::atomic<int> __kmp_erase_sleepers; // threads in back-off sleep
-// Until when a narrowed taskloop is predicted to run (__kmp_erase_narrowed).
-static std::atomic<kmp_uint64> __kmp_erase_narrow_until;
 
 // ---- Set-up ----------------------------------------------------------------
 void __kmp_erase_env_done(void) {
@@ -131,14 +129,6 @@ static void __kmp_erase_aim(kmp_int32 gtid) {
       return;
     }
   }
-}
-
-void __kmp_erase_narrowed(double seconds) {
-  if (!(seconds > 0))
-    return;
-  kmp_uint64 until = __kmp_mvomp_now_ns() + (kmp_uint64)(seconds * 1e9);
-  if (until > __kmp_erase_narrow_until.load(std::memory_order_relaxed))
-    __kmp_erase_narrow_until.store(until, std::memory_order_relaxed);
 }
 
 void __kmp_erase_backoff(kmp_int32 gtid, int found) {

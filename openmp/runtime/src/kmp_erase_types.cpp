@@ -635,6 +635,16 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 }
 
 // ---- Taskloop moldability --------------------------------------------------
+std::atomic<kmp_uint64> __kmp_erase_narrow_until;
+
+void __kmp_erase_narrowed(double seconds) {
+  if (!(seconds > 0))
+    return;
+  kmp_uint64 until = __kmp_mvomp_now_ns() + (kmp_uint64)(seconds * 1e9);
+  if (until > __kmp_erase_narrow_until.load(std::memory_order_relaxed))
+    __kmp_erase_narrow_until.store(until, std::memory_order_relaxed);
+}
+
 // The taskloop whose split set __kmp_erase_loop_cluster (its split_done
 // resets it; another taskloop's leaves it alone).
 static __thread kmp_task_t *__kmp_erase_loop_task

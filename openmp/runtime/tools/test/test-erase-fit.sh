@@ -1,7 +1,9 @@
 #!/bin/bash
 # ERASE's offline models end to end (docs/erase.md), run by CTest as erase.fit:
 # two runs of the taskloop benchmark dump their performance tables
-# (OMP_ERASE_STATS), erase-fit fits the models, and libomp loads them with
+# (OMP_ERASE_STATS; every width measured, OMP_ERASE_DEFER=off: by default a
+# short run never tries width 1), erase-fit fits the models, and libomp loads
+# them with
 # OMP_ERASE_INTERP=poly and pmnf without a warning; a malformed model file is
 # refused with its file and line, and the run goes on without interpolation.
 set -euo pipefail
@@ -9,7 +11,7 @@ fit=$1 taskloop=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-erase=(env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS=all:0-1)
+erase=(env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_DEFER=off OMP_ERASE_CLUSTERS=all:0-1)
 
 for r in 1 2; do
   "${erase[@]}" OMP_ERASE_STATS="$work/run$r.csv" "$taskloop" 128 10 >/dev/null
