@@ -107,7 +107,8 @@ struct kmp_erase_exec_t {
   int cluster;
   int sampling; // the hardware counters run for this execution
   int unmapped; // created by a task: ERASE never maps it (its record batches)
-  int timed;    // 0: only counted in its thread's batch (a short execution)
+  int timed;    // 0: only counted in its thread's batch (a short execution);
+                // -1: not tracked (a team of one thread)
   void *batch;  // that batch (checked again at the end: a task run meanwhile
                 // may have flushed it)
 };

@@ -498,6 +498,13 @@ void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
+  // A team of one thread (a serial program, a serialised nested region): its
+  // tasks run where they are created and ERASE has nothing to choose, so it
+  // neither times nor counts them (they cost it 12-21% on tasks of 50 ns).
+  if (__kmp_threads[gtid]->th.th_team_nproc <= 1) {
+    exec->timed = -1;
+    return;
+  }
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   if (UNLIKELY(s.cluster1 == 0)) // (placed once for good)
     s.cluster1 = __kmp_mvomp_place_thread(gtid) + 1;
@@ -608,7 +615,7 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
     return;
   }
-  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID || exec->timed < 0)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   if (!exec->timed) {

@@ -7,7 +7,9 @@
 // emulated clusters, and on the detected ones. Those tasks last well under a
 // microsecond, so a batch times only one execution in several (the `timed`
 // column: under half of them); tasks of 20 us are all timed ("long": 300
-// tasks created by a task, and that task).
+// tasks created by a task, and that task). In a team of one thread ERASE has
+// nothing to choose and neither times nor counts the tasks ("one": fib(15) in
+// a parallel region of one thread, no row).
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.csv %libomp-run | FileCheck %s
 // RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.csv | FileCheck --check-prefix=SUM %s
@@ -15,12 +17,16 @@
 // RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.2.csv | FileCheck --check-prefix=SUM %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.3.csv %libomp-run long | FileCheck --check-prefix=LONG %s
 // RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s, "timed", t }' %t.3.csv | FileCheck --check-prefix=LONGSUM %s
+// RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.4.csv %libomp-run one | FileCheck --check-prefix=ONE %s
+// RUN: awk -F, 'NR > 2 { n++ } END { print "rows", n + 0 }' %t.4.csv | FileCheck --check-prefix=ONEROWS %s
 
 // CHECK: fib(20) = 6765
 // SUM: executions 21890{{$}}
 // SUM-NEXT: sampled
 // LONG: 300 tasks
 // LONGSUM: executions 301 timed 301{{$}}
+// ONE: fib(15) = 610
+// ONEROWS: rows 0{{$}}
 
 #include <omp.h>
 #include <stdio.h>
@@ -46,6 +52,13 @@ static void spin(double seconds) {
 
 int main(int argc, char **argv) {
   long r = 0;
+  if (argc > 1 && strcmp(argv[1], "one") == 0) {
+#pragma omp parallel num_threads(1)
+#pragma omp single
+    r = fib(15);
+    printf("fib(15) = %ld\n", r);
+    return 0;
+  }
   if (argc > 1 && strcmp(argv[1], "long") == 0) {
 #pragma omp parallel num_threads(2)
 #pragma omp single
