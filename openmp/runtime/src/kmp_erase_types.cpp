@@ -97,24 +97,29 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
 
 // A task's type: a multi-version task's type (its entry is the dispatcher
 // all of them share), else its entry.
-kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task) {
+// A task's type's address, and its kind in *kind.
+static void *__kmp_erase_task_address(kmp_task_t *task, int *kind) {
   void *mv = __kmp_mv_task_type(task);
-  return mv ? __kmp_erase_type(mv, kmp_erase_versions)
-            : __kmp_erase_type((void *)task->routine, kmp_erase_task);
+  *kind = mv ? kmp_erase_versions : kmp_erase_task;
+  return mv ? mv : (void *)task->routine;
+}
+
+kmp_erase_type_t *__kmp_erase_task_type(kmp_task_t *task) {
+  int kind;
+  void *address = __kmp_erase_task_address(task, &kind);
+  return __kmp_erase_type(address, kind);
 }
 
 kmp_erase_type_t *__kmp_erase_thread_type(kmp_erase_thread_t &s,
                                           kmp_task_t *task) {
-  void *mv = __kmp_mv_task_type(task);
-  uintptr_t key = mv ? (uintptr_t)mv * 4 + kmp_erase_versions
-                     : (uintptr_t)task->routine * 4 + kmp_erase_task;
+  int kind;
+  void *address = __kmp_erase_task_address(task, &kind);
+  uintptr_t key = (uintptr_t)address * 4 + kind; // as the table's
   if (s.type_key[0] == key)
     return s.type[0];
   if (s.type_key[1] == key)
     return s.type[1];
-  kmp_erase_type_t *t =
-      mv ? __kmp_erase_type(mv, kmp_erase_versions)
-         : __kmp_erase_type((void *)task->routine, kmp_erase_task);
+  kmp_erase_type_t *t = __kmp_erase_type(address, kind);
   if (t != NULL) { // (ready types stay where they are)
     s.type_key[s.type_next] = key;
     s.type[s.type_next] = t;
@@ -618,24 +623,21 @@ void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID || exec->timed < 0)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  if (!exec->timed) {
-    s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
-                 std::memory_order_relaxed);
-    __kmp_erase_counted(gtid, exec);
-    if (__kmp_erase_machine.rapl)
-      __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
-    return;
-  }
-  kmp_uint64 end = __kmp_mvomp_now_ns();
+  kmp_uint64 end = 0;
   double cycles = 0, misses = 0;
-  if (exec->sampling)
-    __kmp_erase_sample_stop(s, &cycles, &misses);
-  int c = exec->cluster;
-  end = __kmp_erase_slow_down(exec, end);
+  if (exec->timed) { // (a counted execution is never sampled nor slowed)
+    end = __kmp_mvomp_now_ns();
+    if (exec->sampling)
+      __kmp_erase_sample_stop(s, &cycles, &misses);
+    end = __kmp_erase_slow_down(exec, end);
+  }
   s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
                std::memory_order_relaxed);
+  int c = exec->cluster;
   kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
-  if (t != NULL && c >= 0)
+  if (!exec->timed)
+    __kmp_erase_counted(gtid, exec);
+  else if (t != NULL && c >= 0)
     __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
