@@ -80,6 +80,9 @@ def main(argv):
         settled = statistics.median(int(r["grain"]) for r in autos)
         lo = statistics.median(float(r["flat_lo"]) for r in autos)
         hi = statistics.median(float(r["flat_hi"]) for r in autos)
+        if lo == hi == 0:  # one thread: one task, no region asked for
+            iter_ns = statistics.median(iters)
+            lo, hi = (x / iter_ns for x in flat(model, trip * iter_ns, n))
         print(f"| {kind} | {n} | {cell} | {trip} | {best_g} | {best / 1e3:.1f} | {d / 1e3:.1f} "
               f"| {a / 1e3:.1f} | {a2 / 1e3:.1f} | {a / best:.3f} | {a2 / best:.3f} "
               f"| {a / d:.3f} | {a2 / d:.3f} | {settled:.0f} | {min(lo, hi):.0f}..{max(lo, hi):.0f} "

@@ -30,6 +30,12 @@ extern double __kmp_grain_lambda_b, __kmp_grain_lambda_s;
 // OMP_TASKLOOP_GRAIN_SPAN=threads (1, the default) | flat (0).
 extern int __kmp_grain_span_threads;
 
+// kmp_taskloop_grain_info_t's arm (mvomp.h) besides the arms of
+// kmp_grain_model.h: a fixed OMP_TASKLOOP_GRAIN=<n>, and a team of one thread
+// with auto (one task: nothing to choose).
+#define KMP_GRAIN_ARM_FIXED (-1)
+#define KMP_GRAIN_ARM_ONE_THREAD (-2)
+
 // Sets the mode (and the hook flag).
 void __kmp_grain_set_mode(kmp_grain_mode_t mode, kmp_uint64 fixed);
 // OMP_DISPLAY_ENV's value of OMP_TASKLOOP_GRAIN_MODEL: the file and the

@@ -108,7 +108,8 @@ typedef struct kmp_taskloop_grain_info {
   double arms_lo;      /* what the flat arms span: the flat region, widened */
   double arms_hi;      /* to a ratio of 8 when narrower (docs/grain.md) */
   double iter_ns;      /* estimated work of one iteration; 0: not yet */
-  int arm;             /* 0 libomp's default, 1..5 flat0..flat4, -1 fixed */
+  int arm;             /* 0 libomp's default, 1..5 flat0..flat4, -1 fixed, */
+                       /* -2 one thread (one task, nothing to choose) */
 } kmp_taskloop_grain_info_t;
 extern int kmp_taskloop_grain_last(kmp_taskloop_grain_info_t *info);
 

@@ -33,6 +33,10 @@
 // Nested taskloops, nogroup, if(0) and one thread: every iteration once.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
 // RUN: env OMP_NUM_THREADS=1 OMP_TASKLOOP_GRAIN=auto %libomp-run nested 2>&1 | FileCheck --check-prefix=NESTED %s
+// A team of one thread runs every taskloop without a clause as one task:
+// nothing to choose, so nothing timed or written to stats.csv.
+// RUN: env OMP_NUM_THREADS=1 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_STATS=one.csv %libomp-run tiny 2>&1 | FileCheck --check-prefix=ONE %s
+// RUN: FileCheck --check-prefix=ONECSV %s < one.csv
 // The model store: a second run starts from the first run's choice.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m %libomp-run tiny > /dev/null
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=second.csv %libomp-run tiny | FileCheck --check-prefix=TINY %s
@@ -45,6 +49,11 @@
 // TINYCSV-NEXT: {{[0-9]+}},1,"grain:flat0",
 // TINYCSV: {{[0-9]+}},5,"grain:flat4",
 // TINYCSV-NOT: "grain:
+
+// ONE: every iteration ran once
+// ONE-NEXT: arm -2 tasks 1 grain 1000{{$}}
+// ONECSV: type,version
+// ONECSV-NOT: grain:
 
 // CLAUSES: clause loops: none chosen
 // CLAUSES-NEXT: loop without a clause: chosen
@@ -111,6 +120,10 @@ int main(int argc, char **argv) {
       return 1;
     if (!kmp_taskloop_grain_last(&g))
       return printf("none chosen\n"), 1;
+    if (g.arm < 0)
+      return printf("arm %d tasks %lld grain %lld\n", g.arm, g.num_tasks,
+                    g.grain),
+             0;
     // The flat region predicted, widened to a ratio of 8 when narrower
     // (arms_lo..arms_hi), clamped to [1, trip] iterations per task; a whole
     // number of tasks (rounded up, to a multiple of the threads) makes the
