@@ -5,6 +5,8 @@
 #   scripts/lit-suite.sh libomp-upstream-erase   the same with OMP_ERASE=on and two emulated
 #                                          clusters (docs/erase.md), less the tests listed in
 #                                          known-failures/libomp-upstream-erase.skip
+#   scripts/lit-suite.sh libomp-upstream-grain   its taskloop tests with OMP_TASKLOOP_GRAIN=auto
+#                                          (docs/grain.md)
 #   scripts/lit-suite.sh libomp-mvomp      MVOMP's runtime and install tests (openmp/runtime/test/mvomp)
 #   scripts/lit-suite.sh clang-task        Clang's OpenMP task and taskloop tests, and MVOMP's own
 #   scripts/lit-suite.sh clang-openmp      all of Clang's OpenMP tests (full tier)
@@ -38,6 +40,14 @@ if [ "$suite" = libomp-upstream-erase ]; then
   # Tests whose premise ERASE's mapping changes (each with its reason in the file).
   skip=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$MVOMP_ROOT/scripts/known-failures/libomp-upstream-erase.skip" |
     grep -v '^$' | sed -e 's/^libomp :: //' -e 's/[.]/[.]/g' | paste -sd'|' || true)
+fi
+only=
+if [ "$suite" = libomp-upstream-grain ]; then
+  suite=libomp-upstream
+  # Other people's taskloops (clauses, reductions, OMPT, record and replay)
+  # through the grain choice's hooks.
+  export CHECK_OPENMP_ENV="$CHECK_OPENMP_ENV OMP_TASKLOOP_GRAIN=auto"
+  only=taskloop
 fi
 
 # Runs the upstream suite on MVOMP's libomp; failures are re-run on unpatched upstream.
@@ -97,7 +107,7 @@ case "$suite" in
   libomp-upstream|libomp-mvomp)
     [ -f "$BUILD/libomp/runtime/test/lit.site.cfg" ] || die "no libomp build; run scripts/build.sh"
     if [ "$suite" = libomp-upstream ]; then
-      args+=(--filter-out "^libomp :: (mvomp/${skip:+|$skip})")
+      args+=(--filter-out "^libomp :: (mvomp/${skip:+|$skip})" ${only:+--filter "$only"})
       upstream_suite "$label" "$@"
       exit 0
     fi
