@@ -383,7 +383,10 @@ int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
 
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
   if (++a->outliers < KMP_MV_ROBUST_CONFIRM) {
-    *x = a->mean * KMP_MV_ROBUST_RATIO; // counted, with bounded weight
+    // Counted, with bounded weight: it moves the mean by at most
+    // KMP_MV_ROBUST_SHIFT (at most 4x the mean once there are 30 samples).
+    double bound = 1.0 + KMP_MV_ROBUST_SHIFT * (double)(a->n + 1);
+    *x = a->mean * (bound < KMP_MV_ROBUST_RATIO ? bound : KMP_MV_ROBUST_RATIO);
     return 0;
   }
   // KMP_MV_ROBUST_CONFIRM in a row: the version changed, and what was learned

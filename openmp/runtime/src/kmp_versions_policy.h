@@ -107,13 +107,17 @@ struct kmp_mv_policy_t {
 #define KMP_MV_DEFAULT_GB_ALPHA 0.2
 
 // Robust statistics (docs/runtime.md): once an arm has KMP_MV_ROBUST_MIN
-// executions, one taking more than KMP_MV_ROBUST_RATIO times its mean counts
-// as that bound (a preemption or page-fault storm cannot overturn what was
-// learned); KMP_MV_ROBUST_CONFIRM such executions in a row are a change, not
-// noise: the arm's mean restarts at the last one's time, so that a version
-// that became slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
+// executions, one taking more than KMP_MV_ROBUST_RATIO times its mean is an
+// outlier, counted at a value that moves the mean by at most
+// KMP_MV_ROBUST_SHIFT of itself, and at most at that ratio (a preemption or
+// page-fault storm cannot overturn what was learned, even from a few
+// executions: one of five, counted at 4x, raised a mean by 60%);
+// KMP_MV_ROBUST_CONFIRM such executions in a row are a change, not noise:
+// the arm's mean restarts at the last one's time, so that a version that
+// became slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
 #define KMP_MV_ROBUST_RATIO 4.0
-#define KMP_MV_ROBUST_MIN 3
+#define KMP_MV_ROBUST_SHIFT 0.1
+#define KMP_MV_ROBUST_MIN 1
 #define KMP_MV_ROBUST_CONFIRM 3
 
 // Elimination (docs/runtime.md): while a policy explores (Mean's repetitions,
