@@ -129,6 +129,8 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
       if (cand[i] == fixed)
         j = i;
   }
+  if (j < 0)
+    __kmp_mv_maybe_recheck_predicted(type, stats, policy);
   if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
     // Mean's choice among all the type's versions is kept in the key.
     int best = policy->kind == kmp_mv_mean && n == nv &&
@@ -159,6 +161,7 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
   // (A version that robust statistics found changed restarts with its new
   // mean, and counts as explored: the rules below apply unchanged.)
   __kmp_mv_update(policy, &stats->key, slot, x);
+  __kmp_mv_learned(type, stats->key.arms[slot].n);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);
     // (With elimination a version can be done exploring after any execution.)

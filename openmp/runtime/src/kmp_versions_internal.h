@@ -82,7 +82,7 @@ struct kmp_mv_stats_t {
   kmp_mv_stats_t *next;       // bucket chain (insert-only, lock-free reads)
   int capacity;               // allocated entries of key.arms
   kmp_mv_spin_t lock;
-  // The type's key count when its versions were last predicted (under lock).
+  // The type's knowledge when its versions were last predicted (under lock).
   int predicted_at;
   // The generation of what other processes sent that the arms hold (under
   // lock; __kmp_mv_shared_gen).
@@ -99,6 +99,14 @@ struct kmp_mv_stats_t {
   // changes the policy). Stored under the lock, and only when it changes (the
   // line stays shared between readers).
   std::atomic<int> mean_best{-1};
+  // Once explored, the arms never measured at this key (elimination took them
+  // out on their predictions alone), and the type's knowledge when that was
+  // last checked: while there are such arms, a dispatch that finds the
+  // knowledge moved predicts them again, and a version whose new prediction
+  // is no longer hopeless is explored after all (__kmp_mv_recheck_predicted).
+  // Stored under the lock, rarely.
+  std::atomic<int> unmeasured{0};
+  std::atomic<int> checked_at{0};
   // Statistics shared between processes (kmp_versions_share.cpp, under the
   // lock): per arm, the started executions held for the other processes'
   // part of the exploration (__kmp_mv_shared_started); NULL until then.
@@ -138,6 +146,10 @@ struct kmp_mv_type_t {
   std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
   std::atomic<int> nkeys; // keys created
+  // What the type's predictions are made from changed: a key was created, or
+  // an arm of one of its keys reached 1, 2, 4, 8, ... executions. Keys whose
+  // exploration relies on predictions are predicted again when it moved.
+  std::atomic<int> knowledge;
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
 };
@@ -205,8 +217,27 @@ void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 static inline void __kmp_mv_predict_again(const kmp_mv_type_t *t,
                                           kmp_mv_stats_t *s,
                                           const kmp_mv_policy_t *policy) {
-  if (UNLIKELY(s->predicted_at != t->nkeys.load(std::memory_order_relaxed)))
+  if (UNLIKELY(s->predicted_at != t->knowledge.load(std::memory_order_relaxed)))
     __kmp_mv_predict_slow(t, s, policy);
+}
+// An explored key s of type t with arms never measured there, when t's
+// knowledge moved since they were last checked (under no lock): predicts them
+// again and, if one is no longer eliminated, lets the key explore it.
+void __kmp_mv_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                const kmp_mv_policy_t *policy);
+static inline void
+__kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                 const kmp_mv_policy_t *policy) {
+  if (UNLIKELY(s->unmeasured.load(std::memory_order_relaxed) > 0) &&
+      s->checked_at.load(std::memory_order_relaxed) !=
+          t->knowledge.load(std::memory_order_relaxed))
+    __kmp_mv_recheck_predicted(t, s, policy);
+}
+// Counts an execution of an arm that now has n: the type's knowledge moves
+// at n = 1, 2, 4, 8, ...
+static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_uint64 n) {
+  if (UNLIKELY((n & (n - 1)) == 0))
+    t->knowledge.fetch_add(1, std::memory_order_relaxed);
 }
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
 // in the type, and looked up again (under the registry lock) only when
@@ -234,6 +265,11 @@ static inline void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
   s->mean_best.store(
       n && policy->kind == kmp_mv_mean ? __kmp_mv_lowest_mean(&s->key) : -1,
       std::memory_order_relaxed);
+  int unmeasured = 0;
+  for (int i = 0; i < n; ++i)
+    unmeasured += s->key.arms[i].n == 0 && s->key.arms[i].started == 0;
+  if (unmeasured != s->unmeasured.load(std::memory_order_relaxed))
+    s->unmeasured.store(unmeasured, std::memory_order_relaxed);
   s->explored.store(n, std::memory_order_release);
 }
 

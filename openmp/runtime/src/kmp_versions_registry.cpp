@@ -79,6 +79,7 @@ static kmp_mv_type_t *__kmp_mv_get_type_locked(kmp_int32 id) {
   for (int i = 0; i < KMP_MV_KEY_BUCKETS; ++i)
     t->keys[i].store(NULL, std::memory_order_relaxed);
   t->nkeys.store(0, std::memory_order_relaxed);
+  t->knowledge.store(0, std::memory_order_relaxed);
   t->next = NULL;
   std::atomic<kmp_mv_type_t *> &head =
       __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS];
@@ -267,6 +268,7 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
     if (head.compare_exchange_weak(first, s, std::memory_order_release,
                                    std::memory_order_acquire)) {
       t->nkeys.fetch_add(1, std::memory_order_relaxed);
+      t->knowledge.fetch_add(1, std::memory_order_relaxed);
       return s;
     }
     for (kmp_mv_stats_t *o = first; o != s->next; o = o->next)
@@ -530,7 +532,7 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                   int n, const kmp_mv_policy_t *policy) {
   double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
-  s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
+  s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
   for (int v = 0; v < n; ++v) {
@@ -573,7 +575,18 @@ void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   if (__kmp_mv_predict && policy->eliminate && s->cost > 0)
     __kmp_mv_predict_arms(t, s, s->key.narms, policy);
   else
-    s->predicted_at = t->nkeys.load(std::memory_order_relaxed);
+    s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
+}
+
+void __kmp_mv_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                const kmp_mv_policy_t *policy) {
+  s->lock.acquire();
+  const int explored = s->explored.load(std::memory_order_relaxed);
+  __kmp_mv_predict_again(t, s, policy);
+  s->checked_at.store(s->predicted_at, std::memory_order_relaxed);
+  if (explored > 0 && !__kmp_mv_explored(policy, &s->key))
+    __kmp_mv_set_explored(s, 0, policy); // a version is worth a try after all
+  s->lock.release();
 }
 
 // Makes room for every registered version of type t in s (under s->lock);
