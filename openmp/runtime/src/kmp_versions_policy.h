@@ -144,10 +144,11 @@ struct kmp_mv_policy_t {
 
 struct kmp_mv_fit_t {
   double a, b;  // log time = a + b log cost
-  double sigma; // residual standard deviation of log time
-  // A fit through one point with a borrowed slope (__kmp_mv_fit_one_point):
-  // the point's log cost, and the doubt on the slope (0 for a fit of the
-  // version's own points), which widens the error away from the point.
+  double sigma; // error of log time at x0
+  // The error grows away from log cost x0 by doubt per unit of log cost: for
+  // a fit of the version's own points, the regression's prediction error
+  // (x0 the points' mean log cost); for a fit through one point with a
+  // borrowed slope (__kmp_mv_fit_one_point), the doubt on the slope.
   double x0, doubt;
 };
 // Fits the n points (cost[i] > 0, time[i] > 0); false when they have fewer

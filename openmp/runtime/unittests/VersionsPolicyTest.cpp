@@ -593,7 +593,19 @@ TEST(VersionsPolicy, FitLogLogAndPredictedElimination) {
   ASSERT_TRUE(__kmp_mv_fit_loglog(Cost, Time, 4, &Fit));
   EXPECT_NEAR(Fit.b, 3.0, 1e-9);
   EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 1024), 4096e3, 1e-3);
-  EXPECT_DOUBLE_EQ(Fit.sigma, KMP_MV_PREDICT_MIN_ERROR); // exact: the floor
+  // An exact fit: the floor, times the regression's sqrt(1 + 1/n) at the
+  // points' mean log cost, growing away from it by floor / sqrt(Sxx).
+  EXPECT_DOUBLE_EQ(Fit.sigma, KMP_MV_PREDICT_MIN_ERROR * sqrt(1.25));
+  const double Sxx = 5 * log(2.0) * log(2.0); // log costs 0, 1, 2, 3 x log 2
+  EXPECT_NEAR(Fit.doubt, KMP_MV_PREDICT_MIN_ERROR / sqrt(Sxx), 1e-12);
+  const double Far = log(1024.0) - log(64.0 * 128 * 256 * 512) / 4;
+  EXPECT_NEAR(__kmp_mv_fit_error(&Fit, 1024),
+              KMP_MV_PREDICT_MIN_ERROR * sqrt(1.25 + Far * Far / Sxx), 1e-12);
+  // Two close costs say little far from them: a prediction 64 times below
+  // them is wider than 5 times their error.
+  const double Two[] = {12800, 25600}, TwoT[] = {59e3, 51e3};
+  ASSERT_TRUE(__kmp_mv_fit_loglog(Two, TwoT, 2, &Fit));
+  EXPECT_GT(__kmp_mv_fit_error(&Fit, 200), 5 * KMP_MV_PREDICT_MIN_ERROR);
   const double Same[] = {64, 64};
   EXPECT_FALSE(__kmp_mv_fit_loglog(Same, Time, 2, &Fit));
   const double Noisy[] = {1e3, 16e3, 32e3, 1024e3};
@@ -715,10 +727,13 @@ TEST(VersionsPolicy, OnePointFitSharesTheSlope) {
   EXPECT_NEAR(__kmp_mv_fit_error(&Fit, 256),
               sqrt(Fit.sigma * Fit.sigma + log(2.0) * log(2.0)), 1e-12);
   EXPECT_GT(exp(KMP_MV_PREDICT_Z * __kmp_mv_fit_error(&Fit, 2048)), 100.0);
-  // A version's own fit has no such doubt.
+  // A version's own fit over costs spanning 16x doubts far less: the
+  // regression's error, at its mean log cost sigma sqrt(1 + 1/3).
   kmp_mv_fit_t Own;
   ASSERT_TRUE(__kmp_mv_fit_loglog(CB, TB, 3, &Own));
-  EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Own, 1e6), Own.sigma);
+  EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Own, 256), Own.sigma);
+  EXPECT_DOUBLE_EQ(Own.sigma, KMP_MV_PREDICT_MIN_ERROR * sqrt(4.0 / 3.0));
+  EXPECT_LT(__kmp_mv_fit_error(&Own, 1e6), __kmp_mv_fit_error(&Fit, 1e6) / 5);
   // Siblings whose slopes differ: the residual, when over the floor.
   const double TC[] = {1e3, 100e3, 100e3};
   __kmp_mv_slope_add(&Slope, CB, TC, 3);

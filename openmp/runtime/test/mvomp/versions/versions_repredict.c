@@ -2,11 +2,13 @@
 // predicted again as the type learns more at other costs, and explored there
 // once its new prediction is no longer hopeless (docs/runtime.md, prediction
 // across costs). The versions report their times with kmp_task_stats_set:
-// "a" 50 us at costs up to 20 and 1 us above, "b" 5 us everywhere.
+// "a" 50 us at costs up to 160 and 1 us above, "b" 5 us everywhere.
 //
-// 1. Costs 10 and 20, both versions: "a" is 10x "b" there.
-// 2. Cost 1000, both versions: "a", predicted 50 us from costs 10 and 20
-//    (where its time does not grow), is taken out without running; "b" runs.
+// 1. Costs 10, 40 and 160, both versions: "a" is 10x "b" there.
+// 2. Cost 1000, both versions: "a", predicted 50 us from costs 10 to 160
+//    (where its time does not grow: a line through costs 16x apart, close
+//    enough to 1000 to be trusted within 2.4x), is taken out without
+//    running; "b" runs.
 // 3. Costs 800 and 1250, "a" alone: 1 us.
 // 4. Cost 1000 again: "a", predicted again from four costs, is no longer
 //    hopeless; it runs, and Mean keeps it (without the new prediction it never
@@ -20,7 +22,7 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ucb OMP_SELECT_MODELS=off OMP_SELECT_STATS=u.csv %libomp-run | FileCheck --check-prefix=COUNT %s
 // RUN: FileCheck --check-prefix=ROWS %s < u.csv
 
-// COUNT: 80 launches
+// COUNT: 90 launches
 // The columns: type,version,name,location,cost,locality,count,mean_ns,...
 // ("a" at most 20: none in phase 2.)
 // ROWS-DAG: 1,0,"a","test",1000,-1,{{1[5-9]|20}},1000.0,
@@ -34,7 +36,7 @@
 static long long cost_now;
 
 static int a(int gtid, void *t) {
-  kmp_task_stats_set(cost_now <= 20 ? 50000 : 1000);
+  kmp_task_stats_set(cost_now <= 160 ? 50000 : 1000);
   return 0;
 }
 static int b(int gtid, void *t) {
@@ -50,8 +52,8 @@ int main(void) {
 #pragma omp parallel
 #pragma omp single
   {
-    for (int i = 0; i < 20; ++i, ++n) { // 1
-      cost_now = i % 2 ? 20 : 10;
+    for (int i = 0; i < 30; ++i, ++n) { // 1
+      cost_now = i % 3 == 0 ? 10 : i % 3 == 1 ? 40 : 160;
       task_cost(cost_now);
       mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
 #pragma omp taskwait
