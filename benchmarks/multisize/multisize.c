@@ -21,7 +21,8 @@
 #include <stdlib.h>
 
 enum { nsizes = 8 };
-static const int sizes[nsizes] = {200, 400, 800, 1600, 3200, 6400, 12800, 25600};
+static const int sizes[nsizes] = {200,  400,  800,   1600,
+                                  3200, 6400, 12800, 25600};
 static int ran[nsizes][2];
 
 static void busy_ns(double ns) {
@@ -68,11 +69,12 @@ int main(int argc, char **argv) {
   double spent = 0, best = 0;
   for (int k = 0; k < nsizes; ++k) {
     int b = nominal(0, sizes[k]) <= nominal(1, sizes[k]) ? 0 : 1;
-    printf("size %5d: linear %5d offset %5d (faster: %s)\n", sizes[k], ran[k][0],
-           ran[k][1], b ? "offset" : "linear");
+    printf("size %5d: linear %5d offset %5d (faster: %s)\n", sizes[k],
+           ran[k][0], ran[k][1], b ? "offset" : "linear");
     wrong += ran[k][1 - b];
     total += ran[k][0] + ran[k][1];
-    spent += ran[k][0] * nominal(0, sizes[k]) + ran[k][1] * nominal(1, sizes[k]);
+    spent +=
+        ran[k][0] * nominal(0, sizes[k]) + ran[k][1] * nominal(1, sizes[k]);
     best += (ran[k][0] + ran[k][1]) * nominal(b, sizes[k]);
   }
   printf("multisize: %d launches, slower version %.2f%%, time lost %.2f%%, "
