@@ -118,6 +118,7 @@ struct kmp_mv_policy_t {
 #define KMP_MV_ROBUST_RATIO 4.0
 #define KMP_MV_ROBUST_SHIFT 0.1
 #define KMP_MV_ROBUST_MIN 1
+#define KMP_MV_ROBUST_EARLY 3
 #define KMP_MV_ROBUST_CONFIRM 3
 
 // Elimination (docs/runtime.md): while a policy explores (Mean's repetitions,
@@ -299,7 +300,13 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
   // One comparison on the usual path: the mean is loaded for Welford anyway.
-  if (x > a->mean * KMP_MV_ROBUST_RATIO) {
+  // Over a version's first KMP_MV_ROBUST_EARLY executions the ratio is 1 + n
+  // (2x at the second): Mean decides on one or two executions of a version
+  // predicted at a new cost, and one disturbed 2.4x decided a cost for good.
+  const double ratio = __builtin_expect(a->n < KMP_MV_ROBUST_EARLY, 0)
+                           ? 1.0 + (double)a->n
+                           : KMP_MV_ROBUST_RATIO;
+  if (x > a->mean * ratio) {
     if (policy->robust && a->n >= KMP_MV_ROBUST_MIN &&
         __kmp_mv_robust_outlier(a, &x)) {
       key->t++;

@@ -842,6 +842,19 @@ TEST(VersionsPolicy, RobustClampsFromTheSecondExecution) {
     Bd.update(B, X * Ms);
   Bd.Arms[A].started = Bd.Arms[B].started = 5;
   EXPECT_EQ(Bd.select(), B);
+  // Over the first KMP_MV_ROBUST_EARLY executions the outlier ratio is 1 + n:
+  // 2.4x at the second execution is an outlier, 2.4x at the fourth is not.
+  Bandit Early(kmp_mv_mean, 1);
+  Early.Policy.robust = 1;
+  Early.update(A, 11.0 * Ms);
+  Early.update(A, 26.9 * Ms); // counted as 1.2x
+  EXPECT_DOUBLE_EQ(Early.meanMs(A), (11.0 + 13.2) / 2);
+  Bandit Later(kmp_mv_mean, 1);
+  Later.Policy.robust = 1;
+  for (int I = 0; I < 3; ++I)
+    Later.update(A, 10.0 * Ms);
+  Later.update(A, 24.0 * Ms); // under 4x: counted as it is
+  EXPECT_DOUBLE_EQ(Later.meanMs(A), 13.5);
   // The thesis' statistics commit to A.
   Bandit Th(kmp_mv_mean, 2);
   for (int I = 0; I < 5; ++I)
