@@ -234,9 +234,14 @@ __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     __kmp_mv_recheck_predicted(t, s, policy);
 }
 // Counts an execution of an arm that now has n: the type's knowledge moves
-// at n = 1, 2, 4, 8, ...
-static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_uint64 n) {
-  if (UNLIKELY((n & (n - 1)) == 0))
+// at n = 1, 2, 4, 8, ... Not for processes that share their statistics
+// (kmp_mvomp_share_ranks): their exploration is shared out between them
+// (kmp_mv_policy_t::explore_rank), and predicting again here kept every rank
+// exploring, and exchanging, to the end of a run; their keys are predicted
+// again at new keys only, as before.
+static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_uint64 n,
+                                    const kmp_mv_policy_t *policy) {
+  if (UNLIKELY((n & (n - 1)) == 0) && policy->explore_ranks <= 1)
     t->knowledge.fetch_add(1, std::memory_order_relaxed);
 }
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept

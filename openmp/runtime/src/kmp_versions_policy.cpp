@@ -377,6 +377,19 @@ uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   return due;
 }
 
+bool __kmp_mv_unmeasured_worth_trying(const kmp_mv_policy_t *p,
+                                      const kmp_mv_key_t *key) {
+  if (!p->eliminate || p->explore_ranks > 1)
+    return false;
+  double best = __kmp_mv_best_run_mean(key, NULL, key->narms);
+  for (int i = 0; i < key->narms; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[i];
+    if (a->n == 0 && a->started == 0 && !__kmp_mv_eliminated(p, a, best))
+      return true;
+  }
+  return false;
+}
+
 int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
   return __kmp_mv_argmin_mean(key, NULL, key->narms);
 }

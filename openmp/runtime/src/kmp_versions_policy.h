@@ -254,6 +254,14 @@ uint64_t __kmp_mv_shared_started(const kmp_mv_policy_t *p,
 // With elimination, an eliminated arm counts as explored; under Mean, an arm
 // that started from a prediction needs 1 execution.
 bool __kmp_mv_explored(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key);
+// Whether an explored key has a version never run there (neither completed
+// nor started) that elimination no longer takes out, its prediction having
+// changed: the key is worth exploring again. False without elimination, and
+// for processes sharing their statistics (their started counts hold the other
+// processes' parts of the exploration: such a version may never be chosen
+// here, and the key would stay unexplored).
+bool __kmp_mv_unmeasured_worth_trying(const kmp_mv_policy_t *policy,
+                                      const kmp_mv_key_t *key);
 
 // The executions that exploring candidates cand[0..ncand-1] of key still
 // needs and that no choice has started: per arm, its quota less its started

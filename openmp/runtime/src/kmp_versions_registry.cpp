@@ -584,7 +584,7 @@ void __kmp_mv_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   const int explored = s->explored.load(std::memory_order_relaxed);
   __kmp_mv_predict_again(t, s, policy);
   s->checked_at.store(s->predicted_at, std::memory_order_relaxed);
-  if (explored > 0 && !__kmp_mv_explored(policy, &s->key))
+  if (explored > 0 && __kmp_mv_unmeasured_worth_trying(policy, &s->key))
     __kmp_mv_set_explored(s, 0, policy); // a version is worth a try after all
   s->lock.release();
 }

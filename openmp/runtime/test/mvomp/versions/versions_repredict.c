@@ -44,38 +44,34 @@ static int b(int gtid, void *t) {
   return 0;
 }
 
+static kmp_routine_entry_t entries[2] = {a, b};
+
+// `count` launches of the first `nversions` versions at costs c0, c1, c2 in
+// turn; returns count.
+static int launches(int count, int nversions, long long c0, long long c1,
+                    long long c2) {
+  const long long costs[3] = {c0, c1, c2};
+  int x = 0;
+  for (int i = 0; i < count; ++i) {
+    cost_now = costs[i % 3];
+    task_cost(cost_now);
+    mv_run(1, nversions, entries, &x, sizeof x, 0, 0, NULL);
+#pragma omp taskwait
+  }
+  return count;
+}
+
 int main(void) {
-  kmp_routine_entry_t e[2] = {a, b};
   const char *names[2] = {"a", "b"};
-  mv_register(1, 2, e, names);
-  int x = 0, n = 0;
+  mv_register(1, 2, entries, names);
+  int n = 0;
 #pragma omp parallel
 #pragma omp single
   {
-    for (int i = 0; i < 30; ++i, ++n) { // 1
-      cost_now = i % 3 == 0 ? 10 : i % 3 == 1 ? 40 : 160;
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-    }
-    for (int i = 0; i < 10; ++i, ++n) { // 2
-      cost_now = 1000;
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-    }
-    for (int i = 0; i < 30; ++i, ++n) { // 3
-      cost_now = i % 2 ? 1250 : 800;
-      task_cost(cost_now);
-      mv_run(1, 1, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-    }
-    for (int i = 0; i < 20; ++i, ++n) { // 4
-      cost_now = 1000;
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-    }
+    n += launches(30, 2, 10, 40, 160);     // 1
+    n += launches(10, 2, 1000, 1000, 1000); // 2
+    n += launches(30, 1, 800, 1250, 800);   // 3: "a" alone
+    n += launches(20, 2, 1000, 1000, 1000); // 4
   }
   printf("%d launches\n", n);
   return 0;
