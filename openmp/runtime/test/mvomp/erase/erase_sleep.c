@@ -14,9 +14,9 @@
 // SPINS: waiting thread:
 
 #define _GNU_SOURCE
+#include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <time.h>
 
 static double now(void) {
@@ -25,19 +25,12 @@ static double now(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static double thread_cpu(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_THREAD, &ru);
-  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec +
-         ru.ru_stime.tv_usec * 1e-6;
-}
-
 int main(void) {
   double cpu[2] = {0, 0}, wait = 0;
 #pragma omp parallel num_threads(2)
   {
     int t = omp_get_thread_num();
-    double c0 = thread_cpu();
+    double c0 = erase_cpu_seconds(RUSAGE_THREAD);
     if (t == 0) {
 #pragma omp task
       { /* makes tasking active in this barrier interval */ }
@@ -48,7 +41,7 @@ int main(void) {
       wait = now() - start;
     }
 #pragma omp barrier
-    cpu[t] = thread_cpu() - c0;
+    cpu[t] = erase_cpu_seconds(RUSAGE_THREAD) - c0;
   }
   double share = cpu[1] / wait;
   printf("waiting thread: %s (%.0f%% of the wait on a CPU)\n",

@@ -1,11 +1,24 @@
-// 100 tasks from a single on 2 threads, for the tests of ERASE's settings
-// (erase_env.c, erase_inputs.c): returns how many ran, 100 when all did.
+// Helpers of ERASE's tests: 100 tasks from a single on 2 threads, for the
+// tests of its settings (erase_env.c, erase_inputs.c), and CPU time, for the
+// tests of its back-off sleep (erase_sleep.c, erase_narrow_sleep.c).
 #ifndef ERASE_TASKS_H
 #define ERASE_TASKS_H
 
 #include <omp.h>
+#include <sys/resource.h>
 
-static int erase_100_tasks(void) {
+// User and system CPU seconds of `who` (RUSAGE_SELF, or RUSAGE_THREAD with
+// _GNU_SOURCE defined before the first include).
+static inline double erase_cpu_seconds(int who) {
+  struct rusage ru;
+  getrusage(who, &ru);
+  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec +
+         ru.ru_stime.tv_usec * 1e-6;
+}
+
+// Returns how many of the 100 tasks ran, 100 when all did.
+
+static inline int erase_100_tasks(void) {
   int n = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
