@@ -137,6 +137,13 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
                        cand == __kmp_mv_identity.slots
                    ? stats->mean_best.load(std::memory_order_relaxed)
                    : -1;
+    // Mean's second look (__kmp_mv_look_again): one dispatch takes it.
+    if (best >= 0 &&
+        UNLIKELY(stats->second_look.load(std::memory_order_relaxed) >= 0)) {
+      int look = stats->second_look.exchange(-1, std::memory_order_relaxed);
+      if (look >= 0 && look < n)
+        best = look;
+    }
     j = best >= 0 ? best
                   : __kmp_mv_choose(policy, &stats->key, cand, n, &th->rng);
   } else if (j < 0) {
@@ -173,6 +180,13 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
     int now = __kmp_mv_lowest_mean_after(&stats->key, best, slot, old_mean);
     if (now != best)
       stats->mean_best.store(now, std::memory_order_relaxed);
+    // Mean's second look: after a look whose execution lowered the version's
+    // mean (it may yet come below best's), and at best's 2nd, 4th, 8th, ...
+    // executions (the evidence grows).
+    const kmp_uint64 bn = stats->key.arms[now].n;
+    if (slot != now ? stats->key.arms[slot].mean < old_mean
+                    : (bn & (bn - 1)) == 0)
+      __kmp_mv_look_again(stats, now, policy);
   }
   stats->lock.release();
 }

@@ -107,6 +107,10 @@ struct kmp_mv_stats_t {
   // Stored under the lock, rarely.
   std::atomic<int> unmeasured{0};
   std::atomic<int> checked_at{0};
+  // Mean's second look (__kmp_mv_second_look): the arm the next launch of all
+  // the type's versions runs instead of mean_best, taken by that dispatch
+  // (exchanged for -1); -1 when none. Stored under the lock, rarely.
+  std::atomic<int> second_look{-1};
   // Statistics shared between processes (kmp_versions_share.cpp, under the
   // lock): per arm, the started executions held for the other processes'
   // part of the exploration (__kmp_mv_shared_started); NULL until then.
@@ -121,6 +125,9 @@ static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
                   offsetof(kmp_mv_stats_t, key.narms) == 64,
               "kmp_mv_stats_t: what updates write on the first line");
+static_assert(offsetof(kmp_mv_stats_t, second_look) / 64 ==
+                  offsetof(kmp_mv_stats_t, mean_best) / 64,
+              "kmp_mv_stats_t: a dispatch reads second_look with mean_best");
 
 struct kmp_mv_version_t {
   const char *name;     // owned by the runtime (copied at registration)
@@ -262,14 +269,28 @@ static inline int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
 // kept choice.
 void __kmp_mv_readopt(kmp_mv_stats_t *s);
 
+// Mean's second look at key s (under its lock) committed to best (-1: none):
+// the arm a dispatch is to run once instead of best, or none. Under robust
+// statistics, not for processes that share their statistics (each would run
+// it: the ranks' statistics, merged, rest on more executions).
+static inline void __kmp_mv_look_again(kmp_mv_stats_t *s, int best,
+                                       const kmp_mv_policy_t *policy) {
+  int look = best >= 0 && policy->robust && policy->explore_ranks <= 1
+                 ? __kmp_mv_second_look(&s->key, best)
+                 : -1;
+  if (look != s->second_look.load(std::memory_order_relaxed))
+    s->second_look.store(look, std::memory_order_relaxed);
+}
+
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions
 // are not.
 static inline void __kmp_mv_set_explored(kmp_mv_stats_t *s, int n,
                                          const kmp_mv_policy_t *policy) {
-  s->mean_best.store(
-      n && policy->kind == kmp_mv_mean ? __kmp_mv_lowest_mean(&s->key) : -1,
-      std::memory_order_relaxed);
+  const int best =
+      n && policy->kind == kmp_mv_mean ? __kmp_mv_lowest_mean(&s->key) : -1;
+  s->mean_best.store(best, std::memory_order_relaxed);
+  __kmp_mv_look_again(s, best, policy);
   int unmeasured = 0;
   for (int i = 0; i < n; ++i)
     unmeasured += s->key.arms[i].n == 0 && s->key.arms[i].started == 0;

@@ -394,6 +394,43 @@ int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
   return __kmp_mv_argmin_mean(key, NULL, key->narms);
 }
 
+// The variance of arm a relative to its mean squared, or -1 with fewer than 2
+// executions.
+static inline double __kmp_mv_relative_variance(const kmp_mv_arm_t *a) {
+  if (a->n < 2 || a->mean <= 0.0)
+    return -1.0;
+  return a->m2 / (double)(a->n - 1) / (a->mean * a->mean);
+}
+
+int __kmp_mv_second_look(const kmp_mv_key_t *key, int best) {
+  if (best < 0 || best >= key->narms)
+    return -1;
+  const kmp_mv_arm_t *b = &key->arms[best];
+  if (b->n < 2 || b->mean <= 0.0)
+    return -1;
+  const double vb = __kmp_mv_relative_variance(b);
+  int look = -1;
+  double least = 0.0; // the lead over its standard error
+  for (int i = 0; i < key->narms; ++i) {
+    const kmp_mv_arm_t *r = &key->arms[i];
+    if (i == best || r->n == 0 || r->n >= 2 * b->n ||
+        r->mean >= KMP_MV_LOOK_RATIO * b->mean)
+      continue;
+    double vr = __kmp_mv_relative_variance(r);
+    if (vr < 0.0)
+      vr = vb; // one execution: best's relative variance stands for its own
+    double se = sqrt(vb * b->mean * b->mean / (double)b->n +
+                     vr * r->mean * r->mean / (double)r->n);
+    double lead = r->mean - b->mean;
+    if (lead >= KMP_MV_LOOK_Z * se)
+      continue; // significant: r is slower
+    double z = se > 0.0 ? lead / se : 0.0;
+    if (look < 0 || z < least)
+      look = i, least = z;
+  }
+  return look;
+}
+
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
   if (++a->outliers < KMP_MV_ROBUST_CONFIRM) {
     // Counted, with bounded weight: it moves the mean by at most

@@ -289,6 +289,24 @@ static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
 // its spread 0 (returns 1).
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
 
+// Mean's second look (robust statistics, docs/runtime.md): Mean commits to
+// the lowest mean and the thesis never runs another version again, so one
+// execution of the fastest version disturbed by less than the outlier ratio
+// (2.9x of 4 while exploring) could make a version 20% slower the choice for
+// good. Once committed to best, the arm to run once more, or -1: among the
+// versions that ran at least once, fewer than twice as often as best (which
+// bounds the looks at one version), and whose mean is under
+// KMP_MV_LOOK_RATIO times best's, the one whose lead by best is the least
+// significant, if that lead is under KMP_MV_LOOK_Z standard errors of the
+// difference of the two means (each arm's variance is its own, or with one
+// execution best's relative variance; none while best has one execution).
+// A runner-up whose executions agree with each other is never looked at
+// again; one whose mean a disturbed execution lifted is run until its mean
+// comes down below best's (it was faster) or the lead becomes significant.
+#define KMP_MV_LOOK_Z 2.0
+#define KMP_MV_LOOK_RATIO 2.0
+int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
+
 // Re-check of a contradicted prediction (docs/runtime.md), for arm a of key
 // that started from a prediction, before its first two executions are
 // counted: the first, if the prediction made a the key's best (under every

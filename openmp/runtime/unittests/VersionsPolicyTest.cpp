@@ -860,6 +860,54 @@ TEST(VersionsPolicy, RobustClampsFromTheSecondExecution) {
   EXPECT_DOUBLE_EQ(Later.meanMs(A), 13.5);
 }
 
+// Mean's second look: B, the faster version (1.0 ms), had one of its five
+// exploring executions disturbed 2.9x (under the outlier ratio), and Mean
+// committed to A (1.2 ms). Its lead over B is not significant (B's own
+// executions disagree), so B is run again, and again while its executions
+// bring its mean down, until it is the lowest: five looks here. A runner-up
+// whose executions agree is never looked at.
+TEST(VersionsPolicy, SecondLookAtARunnerUpWhoseLeadIsNoise) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.robust = 1;
+  for (int I = 0; I < 5; ++I)
+    Bd.update(A, (1.2 + 0.001 * (I % 3)) * Ms);
+  for (double X : {1.0, 1.0, 1.0, 2.9, 1.0})
+    Bd.update(B, X * Ms);
+  ASSERT_EQ(__kmp_mv_lowest_mean(&Bd.Key), A);
+  int Looks = 0;
+  while (__kmp_mv_lowest_mean(&Bd.Key) == A && Looks < 20) {
+    ASSERT_EQ(__kmp_mv_second_look(&Bd.Key, A), B) << "look " << Looks;
+    Bd.update(B, 1.0 * Ms);
+    ++Looks;
+  }
+  EXPECT_EQ(__kmp_mv_lowest_mean(&Bd.Key), B);
+  EXPECT_EQ(Looks, 5);
+  // Executions of B that agree, 1.3 ms: its lead by A is significant.
+  Bandit Clean(kmp_mv_mean, 2);
+  Clean.Policy.robust = 1;
+  for (int I = 0; I < 5; ++I) {
+    Clean.update(A, (1.0 + 0.01 * (I % 3)) * Ms);
+    Clean.update(B, (1.3 + 0.01 * (I % 2)) * Ms);
+  }
+  EXPECT_EQ(__kmp_mv_second_look(&Clean.Key, A), -1);
+  // Never a version that has run twice as often as best, one twice as slow,
+  // one that never ran, or with best known from one execution.
+  Bandit Rules(kmp_mv_mean, 4);
+  for (int I = 0; I < 4; ++I)
+    Rules.update(A, (1.0 + 0.5 * (I % 2)) * Ms); // noisy: no lead significant
+  for (int I = 0; I < 8; ++I)
+    Rules.update(B, 1.3 * Ms); // twice as many executions as A
+  Rules.update(2, 2.6 * Ms);   // over twice A's mean (1.25 ms)
+  EXPECT_EQ(__kmp_mv_second_look(&Rules.Key, A), -1);
+  Rules.update(3, 1.3 * Ms); // one execution: A's relative variance for it
+  EXPECT_EQ(__kmp_mv_second_look(&Rules.Key, A), 3);
+  Bandit One(kmp_mv_mean, 2);
+  One.update(A, 1.0 * Ms);
+  One.update(B, 1.01 * Ms);
+  EXPECT_EQ(__kmp_mv_second_look(&One.Key, A), -1);
+  EXPECT_EQ(__kmp_mv_second_look(&One.Key, -1), -1);
+}
+
 TEST(VersionsPolicy, RobustRestartsOnAConfirmedChange) {
   Bandit Bd(kmp_mv_mean, 2);
   Bd.Policy.robust = 1;
