@@ -664,9 +664,16 @@ void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma) {
 }
 
 bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a) {
+  // Measured in this run, or in an earlier one (the model store,
+  // OMP_SELECT_LOAD): an earlier run that measured a version fewer times than
+  // the quota had a prediction or elimination stand for the rest, and one
+  // that repeats it would pay that version's remaining repetitions again.
+  // Not one predicted, vouched for already, or that robust statistics found
+  // changed.
   return p->kind == kmp_mv_mean && a->started > 0 &&
          a->started < __kmp_mv_quota(p) &&
-         a->origin == KMP_MV_ORIGIN_RUN; // not loaded, predicted or vouched
+         (a->origin == KMP_MV_ORIGIN_RUN || a->origin == KMP_MV_ORIGIN_STORE ||
+          a->origin == KMP_MV_ORIGIN_LOAD);
 }
 
 void __kmp_mv_arm_vouch(kmp_mv_arm_t *a) { a->origin |= KMP_MV_ORIGIN_VOUCHED; }

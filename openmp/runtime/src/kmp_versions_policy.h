@@ -189,11 +189,12 @@ bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
 // KMP_MV_ORIGIN_PREDICTED, and its first execution replaces the mean. The
 // error is kept in spread, which no policy reads below 2 executions.
 void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma);
-// Whether a is a version that started at its cost from no prediction and is
-// still short of the policy's quota: a prediction made now from other costs
-// would stand for the rest of its repetitions (the first keys of a type,
-// created before any other cost had run, otherwise repeat every version the
-// thesis' quota times).
+// Whether a is a version that started at its cost from no prediction (in
+// this run, or in an earlier one whose statistics were loaded) and is still
+// short of the policy's quota: a prediction made now from other costs would
+// stand for the rest of its repetitions (the first keys of a type, created
+// before any other cost had run, otherwise repeat every version the thesis'
+// quota times, and a second run every version its first measured less).
 bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a);
 // Marks a (vouchable) as predicted from other costs: under Mean it needs no
 // more executions to be explored; its statistics and origin stay its own.

@@ -693,10 +693,21 @@ TEST(VersionsPolicy, PredictionVouchesForAStartedVersion) {
   Ucb.Policy.eliminate = 1;
   Ucb.update(Ucb.select(), 1e3);
   EXPECT_FALSE(__kmp_mv_arm_vouchable(&Ucb.Policy, &Ucb.Arms[0]));
+  // A version an earlier run measured fewer times than the quota (the model
+  // store, OMP_SELECT_LOAD): that run had a prediction or elimination stand
+  // for the rest, and this one does not repeat them. Not once robust
+  // statistics found it changed.
   Bandit Stored(kmp_mv_mean, 2);
   Stored.Arms[0].started = Stored.Arms[0].n = 1;
   Stored.Arms[0].mean = 1e3;
+  for (uint32_t From : {KMP_MV_ORIGIN_STORE, KMP_MV_ORIGIN_LOAD}) {
+    Stored.Arms[0].origin = From;
+    EXPECT_TRUE(__kmp_mv_arm_vouchable(&Stored.Policy, &Stored.Arms[0]));
+  }
+  Stored.Arms[0].origin = KMP_MV_ORIGIN_STORE | KMP_MV_ORIGIN_CHANGED;
+  EXPECT_FALSE(__kmp_mv_arm_vouchable(&Stored.Policy, &Stored.Arms[0]));
   Stored.Arms[0].origin = KMP_MV_ORIGIN_STORE;
+  Stored.Arms[0].started = Stored.Arms[0].n = KMP_MV_DEFAULT_MEAN_REPS;
   EXPECT_FALSE(__kmp_mv_arm_vouchable(&Stored.Policy, &Stored.Arms[0]));
 }
 

@@ -18,6 +18,13 @@
 // RUN: FileCheck --check-prefix=PREDICT %s < p.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_PREDICT=off OMP_SELECT_STATS=off.csv %libomp-run | FileCheck --check-prefix=COUNT %s
 // RUN: FileCheck --check-prefix=OFF %s < off.csv
+//
+// The second run from the model store: "slow" at cost 4, measured once by the first run (its
+// prediction stood for the rest), is vouched for again and not run; before 2026-11-26 the second
+// run gave it its 4 remaining repetitions (count 5).
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/store %libomp-run | FileCheck --check-prefix=COUNT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/store OMP_SELECT_STATS=second.csv %libomp-run | FileCheck --check-prefix=COUNT %s
+// RUN: FileCheck --check-prefix=SECOND %s < second.csv
 
 // COUNT: 34 launches
 // The columns: type,version,name,location,cost,locality,count,mean_ns,...
@@ -33,6 +40,9 @@
 // Without prediction: Mean's 5 executions of each version at cost 4.
 // OFF-DAG: 1,0,"slow","test",4,-1,5,192000.0,
 // OFF-DAG: 1,1,"fast","test",4,-1,16,64000.0,
+// The second run: the columns ...,policy,cluster,loaded,origin.
+// SECOND-DAG: 1,0,"slow","test",4,-1,1,192000.0,{{.*}},mean,,1,store
+// SECOND-DAG: 1,1,"fast","test",4,-1,{{[0-9]+}},64000.0,{{.*}},mean,,{{[1-9][0-9]*}},store
 
 #include "mv_abi.h"
 #include <mvomp.h>
