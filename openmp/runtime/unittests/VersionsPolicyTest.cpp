@@ -159,6 +159,42 @@ TEST(VersionsPolicy, GbSamplesItsProbabilities) {
   EXPECT_GT(__kmp_mv_gb_probability(&Learn.Key, B, Learn.Cand.data(), 2), 0.9);
 }
 
+// With elimination, GB does not draw a version measured more than
+// KMP_MV_ELIM_RATIO times slower than the best that ran; the others keep
+// their soft-max probabilities among themselves. Without it (the thesis), the
+// slow version is drawn with its probability.
+TEST(VersionsPolicy, GbDrawsNoEliminatedVersion) {
+  for (int Elim = 0; Elim < 2; ++Elim) {
+    Bandit Bd(kmp_mv_gb, 3);
+    Bd.Policy.eliminate = Elim;
+    Bd.update(A, 1.0 * Ms);
+    Bd.update(B, 1.1 * Ms);
+    Bd.update(2, 30.0 * Ms);
+    Bd.Arms[A].h = std::log(3.0); // P(A) = 3/4 of A and B
+    Bd.Arms[B].h = 0.0;
+    Bd.Arms[2].h = 0.0;
+    int Count[3] = {0, 0, 0};
+    for (int R = 0; R < 40000; ++R)
+      ++Count[Bd.select()];
+    if (Elim) {
+      EXPECT_EQ(Count[2], 0);
+      EXPECT_NEAR(Count[A] / 40000.0, 0.75, 0.01);
+    } else {
+      EXPECT_NEAR(Count[2] / 40000.0, 0.2, 0.01); // 1 / (3 + 1 + 1)
+    }
+  }
+  // A version 2x slower is not eliminated.
+  Bandit Near(kmp_mv_gb, 2);
+  Near.Policy.eliminate = 1;
+  Near.update(A, 1.0 * Ms);
+  Near.update(B, 2.0 * Ms);
+  Near.Arms[A].h = Near.Arms[B].h = 0.0;
+  int CountB = 0;
+  for (int R = 0; R < 40000; ++R)
+    CountB += Near.select() == B;
+  EXPECT_NEAR(CountB / 40000.0, 0.5, 0.01);
+}
+
 TEST(VersionsPolicy, FixedAndFallback) {
   Bandit Bd(kmp_mv_fixed, 3);
   Bd.Policy.fixed_arm = 2;

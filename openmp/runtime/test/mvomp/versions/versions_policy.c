@@ -13,11 +13,14 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=ts OMP_SELECT_SEED=3 %libomp-run | FileCheck --check-prefix=UCB %s
 // GB's reward relative to the key's average (OMP_GB_REWARD=relative, the default) learns with the
 // default alpha on tasks of microseconds; the thesis' reward in seconds needs alpha = 20000 there,
-// and with the default alpha stays near uniform.
+// and with the default alpha and the thesis' draw (OMP_SELECT_ELIMINATE=off) stays near uniform.
+// With elimination (the default) GB does not draw "slow" again once it ran 10x slower than
+// "fast", whatever its reward: at most once more, if it was drawn before "fast" ever ran.
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_SELECT_SEED=1 %libomp-run | FileCheck --check-prefix=GB %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_SELECT_SEED=2 %libomp-run | FileCheck --check-prefix=GB %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_GB_REWARD=seconds OMP_GB_ALPHA=20000 OMP_SELECT_SEED=1 %libomp-run | FileCheck --check-prefix=GB %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_GB_REWARD=seconds OMP_SELECT_SEED=1 %libomp-run | FileCheck --check-prefix=GBRAW %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_GB_REWARD=seconds OMP_SELECT_ELIMINATE=off OMP_SELECT_SEED=1 %libomp-run | FileCheck --check-prefix=GBRAW %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT=gb OMP_GB_REWARD=seconds OMP_SELECT_SEED=1 %libomp-run | FileCheck --check-prefix=GBELIM %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=fixed:0 %libomp-run | FileCheck --check-prefix=FIXED0 %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=fixed:fast %libomp-run | FileCheck --check-prefix=FIXED1 %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT=random OMP_SELECT_SEED=5 %libomp-run | FileCheck --check-prefix=RANDOM %s
@@ -32,6 +35,8 @@
 // UCB: last 60: fast {{(5[0-9]|60)}}
 // GB: last 60: fast {{(5[0-9]|60)}}
 // GBRAW: last 60: fast {{(1[5-9]|[2-4][0-9])$}}
+// GBELIM: sequence {{1*01?1*0?1+$}}
+// GBELIM: last 60: fast 60
 // FIXED0: sequence 0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000{{$}}
 // FIXED1: sequence 1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111{{$}}
 // Random: both versions, neither all the time.
