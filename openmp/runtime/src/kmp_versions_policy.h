@@ -400,7 +400,9 @@ static inline int __kmp_mv_lowest_mean_after(const kmp_mv_key_t *key, int best,
 double __kmp_mv_ucb_bound(const kmp_mv_key_t *key, int arm, double k);
 
 // GB's selection probability of arm: the soft-max of the preferences over
-// cand[0..ncand-1] (arm must be among them).
+// cand[0..ncand-1] (arm must be among them), the thesis' draw. With
+// elimination GB does not draw the versions elimination takes out, and the
+// others share their probability in proportion (__kmp_mv_select_gb).
 double __kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm,
                                const int *cand, int ncand);
 
