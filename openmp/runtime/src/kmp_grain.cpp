@@ -185,6 +185,41 @@ static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip) {
   return cost < 1 ? 1 : cost;
 }
 
+// The loop's work per iteration (ns) at key `stats`, 0 while unknown: what
+// this run's default executions measured, else an estimate from the
+// default's mean that the model store (or OMP_SELECT_LOAD) started the key
+// with, so that a run starts from the earlier runs' choice even when it runs
+// the loop only once (before, such a program ran the default in every run and
+// never learned). The mean is per the bucket's trip count (the reward's
+// scale), and may hold disturbances a minimum would not: the estimate places
+// the arms, this run's first default execution corrects it.
+static double __kmp_grain_work(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
+                               kmp_uint64 trip, int n) {
+  double w = stats->work_ns.load(std::memory_order_relaxed);
+  if (w > 0)
+    return w;
+  stats->lock.acquire();
+  // A new key's arms, and what they start from, are made at its first use.
+  __kmp_mv_grow_arms(type, stats,
+                     type->nversions.load(std::memory_order_acquire),
+                     &__kmp_mv_policy);
+  const double mean = stats->key.narms > 0 && stats->key.arms[0].n > 0
+                          ? stats->key.arms[0].mean
+                          : 0;
+  stats->lock.release();
+  if (!(mean > 0) || stats->cost <= 0)
+    return 0;
+  const double x = mean * (double)trip / (double)stats->cost;
+  w = __kmp_grain_iter_ns(
+      &__kmp_grain_model, x, trip,
+      __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, 0, n), n);
+  double unknown = 0;
+  if (!stats->work_ns.compare_exchange_strong(unknown, w,
+                                              std::memory_order_relaxed))
+    w = unknown; // another thread set it first
+  return w;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The hooks                                                                 */
 
@@ -281,8 +316,8 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   kmp_mv_stats_t *stats =
       __kmp_mv_get_stats(type, __kmp_grain_bucket(trip), -1, -1);
   // The flat arms need the loop's work: until a run of the default measured
-  // it, the default runs.
-  const double iter_ns = stats->work_ns.load(std::memory_order_relaxed);
+  // it (in this run or, through the store, an earlier one), the default runs.
+  const double iter_ns = __kmp_grain_work(type, stats, trip, n);
   const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
   const kmp_uint64 tasks =
       __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);

@@ -41,6 +41,13 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m %libomp-run tiny > /dev/null
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=second.csv %libomp-run tiny | FileCheck --check-prefix=TINY %s
 // RUN: FileCheck --check-prefix=SECOND %s < second.csv
+// A program that runs its taskloop once per run learns across runs: the
+// loop's work is estimated from the default's stored time, so the second run
+// tries the next arm (with one repetition: flat0) instead of the default
+// again, and the third the one after.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE0 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE1 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE2 %s
 
 // TINY: every iteration ran once
 // TINY: arm [[ARM:[1-5]]] tasks [[T:[0-9]+]] grain in range
@@ -49,6 +56,13 @@
 // TINYCSV-NEXT: {{[0-9]+}},1,"grain:flat0",
 // TINYCSV: {{[0-9]+}},5,"grain:flat4",
 // TINYCSV-NOT: "grain:
+
+// ONCE0: every iteration ran once
+// ONCE0-NEXT: arm 0 iter_ns 0{{$}}
+// ONCE1: every iteration ran once
+// ONCE1-NEXT: arm 1 iter_ns {{[0-9]*[1-9]}}
+// ONCE2: every iteration ran once
+// ONCE2-NEXT: arm 2 iter_ns {{[0-9]*[1-9]}}
 
 // ONE: every iteration ran once
 // ONE-NEXT: arm -2 tasks 1 grain 1000{{$}}
@@ -137,6 +151,18 @@ int main(int argc, char **argv) {
            g.arm, g.num_tasks, in ? "in range" : "OUT OF RANGE", g.grain, lo,
            hi, g.iter_ns);
     return 0;
+  }
+  if (!strcmp(mode, "once")) {
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop
+    for (int i = 0; i < TRIP; ++i)
+      hits[i]++;
+    if (check(1))
+      return 1;
+    if (!kmp_taskloop_grain_last(&g))
+      return printf("none chosen\n"), 1;
+    return printf("arm %d iter_ns %.0f\n", g.arm, g.iter_ns), 0;
   }
   if (!strcmp(mode, "clauses")) {
 #pragma omp parallel
