@@ -17,3 +17,7 @@ set(OPENMP_LLVM_TOOLS_DIR /usr/lib/llvm-19/bin CACHE PATH "")
 set(OPENMP_LLVM_LIT_EXECUTABLE /usr/lib/llvm-19/build/utils/lit/lit.py CACHE FILEPATH "")
 set(OPENMP_FILECHECK_EXECUTABLE /usr/lib/llvm-19/bin/FileCheck CACHE FILEPATH "")
 set(OPENMP_NOT_EXECUTABLE /usr/lib/llvm-19/bin/not CACHE FILEPATH "")
+# A GNU build ID in libomp.so (and the tools' libraries): the model store identifies this build of
+# libomp by it, without hashing the file at a program's first multi-version task
+# (docs/runtime.md, "The model store"). Both GNU ld and lld write it.
+set(CMAKE_SHARED_LINKER_FLAGS "-Wl,--build-id" CACHE STRING "")

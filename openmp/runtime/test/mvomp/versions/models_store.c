@@ -14,8 +14,9 @@
 // RUN: FileCheck --check-prefix=ORIGIN %s < s2.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DISPLAY %s
 //
-// The identity cache: the hashes of the executable and libomp and the CPUs'
-// part of the fingerprint, so that later runs need not work them out again.
+// The identity cache: the hash of the executable and the CPUs' part of the
+// fingerprint, so that later runs need not work them out again (libomp, built
+// with a GNU build ID, is identified by it, and never hashed).
 // A line that does not parse is reported and dropped; a changed executable
 // (its change time moves) is hashed again, and keeps its models when its
 // contents are the same.
@@ -52,6 +53,14 @@
 // Their identity caches merge too, each key once: the executable, libomp and
 // the CPUs.
 // RUN: grep -c -v '^#' %t.dir/c/identity.cache | FileCheck --check-prefix=IDLINES %s
+//
+// An executable with a GNU build ID is identified by it: its file is not
+// hashed (the identity cache has no line of a file), and it keeps its models
+// when its file changes but not its build (stripped).
+// RUN: rm -rf %t.bid %t.dir/bid && mkdir -p %t.bid && %libomp-compile -Wl,--build-id -o %t.bid/prog
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/bid %t.bid/prog | FileCheck --check-prefix=EXPLORE %s
+// RUN: not grep '^file' %t.dir/bid/identity.cache
+// RUN: strip %t.bid/prog && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/bid %t.bid/prog | FileCheck --check-prefix=LOADED %s
 //
 // Prediction across costs: with the store holding costs 1 and 2, cost 4 starts
 // from a fit of log time on log cost per version; "slow" (30x "fast" here) is
@@ -116,8 +125,8 @@
 // IDCACHE: # MVOMP identity cache 1
 // IDCACHE-DAG: {{^}}file	{{[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]+ [0-9]+\.[0-9]+}}	{{[0-9a-f]+$}}
 // IDCACHE-DAG: {{^}}cpu	{{[-0-9a-f]+ [0-9]+}}	cpu=
-// IDFILES: 3
-// IDLINES: 3{{$}}
+// IDFILES: 2
+// IDLINES: 2{{$}}
 // CHANGED: sequence 1110{{0+$}}
 // SLOW: sequence {{0+$}}
 // UNTOUCHED: 1,1,"fast","test",0,-1,{{.*}},store,9{{$}}
