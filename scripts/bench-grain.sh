@@ -18,6 +18,8 @@
 #
 #   THREADS="1 2" TRIPS="1000 10000 100000" SIZES="200 400 800 1587" EXECS=200 REPS=5
 #   CAL_TRIPS="10000 100000 1000000" CAL_REPS=3 OUT=build/bench/grain
+#   BIND=true: OMP_PROC_BIND for compare (threads bound to CPUs: unbound, two threads' times on a
+#   virtual machine can jump between two modes 2-4x apart from run to run; docs/grain.md)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -56,6 +58,7 @@ calibrate)
   fi
   ;;
 compare)
+  export OMP_PROC_BIND=${BIND:-true}
   model=${MODEL:-$OUT/grain.model}
   [ -f "$model" ] || die "no calibration at $model: run '$0 calibrate' first (or set MODEL)"
   samples=$OUT/samples.csv
