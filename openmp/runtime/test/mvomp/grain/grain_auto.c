@@ -125,6 +125,15 @@ static void tiny(void) {
   }
 }
 
+// One execution of a taskloop without a clause.
+static void one_loop(void) {
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop
+  for (int i = 0; i < TRIP; ++i)
+    hits[i]++;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "tiny";
   kmp_taskloop_grain_info_t g;
@@ -153,11 +162,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(mode, "once")) {
-#pragma omp parallel
-#pragma omp single
-#pragma omp taskloop
-    for (int i = 0; i < TRIP; ++i)
-      hits[i]++;
+    one_loop();
     if (check(1))
       return 1;
     if (!kmp_taskloop_grain_last(&g))
@@ -208,11 +213,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(mode, "fixed")) {
-#pragma omp parallel
-#pragma omp single
-#pragma omp taskloop
-    for (int i = 0; i < TRIP; ++i)
-      hits[i]++;
+    one_loop();
     if (!kmp_taskloop_grain_last(&g))
       printf("none chosen\n");
     else
