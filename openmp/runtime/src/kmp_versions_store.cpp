@@ -461,8 +461,7 @@ static char *__kmp_mv_machine_text(void) {
                     ? __kmp_nested_nth.nth[0]
                     : usable;
   Dl_info info;
-  kmp_uint64 lib = 0;
-  lib = __kmp_mv_build_id((const void *)&__kmp_mv_hash_file);
+  kmp_uint64 lib = __kmp_mv_build_id((const void *)&__kmp_mv_hash_file);
   if (lib == 0 && dladdr((void *)&__kmp_mv_hash_file, &info) && info.dli_fname)
     lib = __kmp_mv_file_id(info.dli_fname);
   char *text = __kmp_str_format(
