@@ -207,8 +207,9 @@ static double __kmp_grain_work(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
                           ? stats->key.arms[0].mean
                           : 0;
   stats->lock.release();
-  if (!(mean > 0) || stats->cost <= 0)
+  if (!(mean > 0))
     return 0;
+  // (A key's cost, its bucket's smallest trip count, is at least 1.)
   const double x = mean * (double)trip / (double)stats->cost;
   w = __kmp_grain_iter_ns(
       &__kmp_grain_model, x, trip,

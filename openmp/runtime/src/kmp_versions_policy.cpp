@@ -279,15 +279,11 @@ static int __kmp_mv_select_gb(const kmp_mv_policy_t *p,
   // enough (3-10 executions each of the Cholesky's slow versions, about 10%
   // of a 4096/128 run). The others are drawn with their soft-max
   // probabilities among themselves. The best is never eliminated.
+  // (The shift by every candidate's largest preference, eliminated or not,
+  // keeps exp() from overflowing as well.)
   const double best =
       p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
-  double m = 0.0, sum = 0.0;
-  bool any = false;
-  for (int i = 0; i < ncand; ++i) {
-    const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    if (!__kmp_mv_eliminated(p, a, best) && (!any || a->h > m))
-      m = a->h, any = true;
-  }
+  double m = __kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
   for (int i = 0; i < ncand; ++i)
     if (!__kmp_mv_eliminated(p, &key->arms[cand[i]], best))
       sum += exp(key->arms[cand[i]].h - m);
@@ -420,7 +416,8 @@ int __kmp_mv_lowest_mean(const kmp_mv_key_t *key) {
 static inline double __kmp_mv_relative_variance(const kmp_mv_arm_t *a) {
   if (a->n < 2 || a->mean <= 0.0)
     return -1.0;
-  return a->m2 / (double)(a->n - 1) / (a->mean * a->mean);
+  const double s = __kmp_mv_stddev(a) / a->mean;
+  return s * s;
 }
 
 int __kmp_mv_second_look(const kmp_mv_key_t *key, int best) {

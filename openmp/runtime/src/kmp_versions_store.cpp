@@ -118,11 +118,17 @@ static kmp_uint64 __kmp_mv_hash_file(const char *path) {
   return __kmp_mv_hash(h) | 1;
 }
 
-static kmp_uint64 __kmp_mv_hash_string(const char *s) {
+// FNV-1a over n bytes, then mixed.
+static kmp_uint64 __kmp_mv_hash_bytes(const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
   kmp_uint64 h = 0xcbf29ce484222325ULL;
-  for (; *s; ++s)
-    h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ b[i]) * 0x100000001b3ULL;
   return __kmp_mv_hash(h);
+}
+
+static kmp_uint64 __kmp_mv_hash_string(const char *s) {
+  return __kmp_mv_hash_bytes(s, strlen(s));
 }
 
 // Appends item to a '|'-separated list of distinct items.
@@ -362,10 +368,7 @@ static int __kmp_mv_build_id_of(struct dl_phdr_info *info, size_t, void *data) {
       const char *n = p + sizeof(*nh), *d = n + name;
       if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
           memcmp(n, "GNU", 4) == 0 && nh->n_descsz > 0) {
-        kmp_uint64 h = 0xcbf29ce484222325ULL;
-        for (size_t k = 0; k < nh->n_descsz; ++k)
-          h = (h ^ (unsigned char)d[k]) * 0x100000001b3ULL;
-        arg->id = __kmp_mv_hash(h) | 1;
+        arg->id = __kmp_mv_hash_bytes(d, nh->n_descsz) | 1;
         return 1;
       }
       p = d + desc;
