@@ -160,16 +160,37 @@ static double __kmp_mv_best_run_mean(const kmp_mv_key_t *key, const int *cand,
   return best;
 }
 
-// Whether elimination (p->eliminate) takes arm a out of exploration, best
-// being the lowest mean of the versions that have run.
+double __kmp_mv_expected_improvement(double mu, double sigma, double best) {
+  if (!(sigma > 0.0) || !(mu > 0.0) || !(best > 0.0))
+    return mu < best ? best - mu : 0.0;
+  // log X ~ N(log mu, sigma^2): E[max(b - X, 0)] = b Phi(d) - E[X; X < b],
+  // E[X; X < b] = mu exp(sigma^2 / 2) Phi(d - sigma), d = log(b / mu) / sigma.
+  const double d = log(best / mu) / sigma;
+  const double phi_d = 0.5 * erfc(-d * M_SQRT1_2);
+  const double phi_ds = 0.5 * erfc(-(d - sigma) * M_SQRT1_2);
+  const double ei = best * phi_d - mu * exp(0.5 * sigma * sigma) * phi_ds;
+  return ei > 0.0 ? ei : 0.0; // (rounding)
+}
+
+// Whether elimination (p->eliminate) takes arm a of key out of exploration,
+// best being the lowest mean of the versions that have run; with patience, a
+// long shot waits (kmp_versions_policy.h).
 static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
+                                       const kmp_mv_key_t *key,
                                        const kmp_mv_arm_t *a, double best) {
   if (!p->eliminate || best <= 0.0)
     return false;
   if (a->n > 0)
     return a->mean > KMP_MV_ELIM_RATIO * best;
-  return __kmp_mv_predicted(a) &&
-         a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > best;
+  if (!__kmp_mv_predicted(a))
+    return false;
+  if (a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > best)
+    return true;
+  return p->patience && p->explore_ranks <= 1 && a->mean > best &&
+         a->spread <= KMP_MV_PATIENCE_MAX_ERROR &&
+         (double)key->t *
+                 __kmp_mv_expected_improvement(a->mean, a->spread, best) <
+             a->mean - best;
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or
@@ -197,8 +218,14 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
   for (int j = 0; j < ncand; ++j) {
     int i = from + j < ncand ? from + j : from + j - ncand;
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    if (a->started >= __kmp_mv_arm_quota(p, a, reps) ||
-        __kmp_mv_eliminated(p, a, best))
+    // (Completed executions count too: choices made without the lock, once
+    // the key is explored, count nothing, and an arm that elimination took
+    // out when the key was found explored may come back since, its best or
+    // its patience having moved: it runs until it has its quota, not for
+    // good.)
+    const uint64_t done = a->started > a->n ? a->started : a->n;
+    if (done >= __kmp_mv_arm_quota(p, a, reps) ||
+        __kmp_mv_eliminated(p, key, a, best))
       continue;
     if (first < 0 || (sharing && a->started < key->arms[cand[first]].started))
       first = i;
@@ -285,12 +312,12 @@ static int __kmp_mv_select_gb(const kmp_mv_policy_t *p,
       p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
   double m = __kmp_mv_gb_max(key, cand, ncand), sum = 0.0;
   for (int i = 0; i < ncand; ++i)
-    if (!__kmp_mv_eliminated(p, &key->arms[cand[i]], best))
+    if (!__kmp_mv_eliminated(p, key, &key->arms[cand[i]], best))
       sum += exp(key->arms[cand[i]].h - m);
   double u = __kmp_mv_rng_uniform(rng) * sum;
   int last = ncand - 1;
   for (int i = 0; i < ncand; ++i) {
-    if (__kmp_mv_eliminated(p, &key->arms[cand[i]], best))
+    if (__kmp_mv_eliminated(p, key, &key->arms[cand[i]], best))
       continue;
     last = i;
     u -= exp(key->arms[cand[i]].h - m);
@@ -376,7 +403,7 @@ bool __kmp_mv_explored(const kmp_mv_policy_t *p, const kmp_mv_key_t *key) {
       p->eliminate ? __kmp_mv_best_run_mean(key, NULL, key->narms) : 0.0;
   for (int i = 0; i < key->narms; ++i)
     if (key->arms[i].n < __kmp_mv_arm_quota(p, &key->arms[i], quota) &&
-        !__kmp_mv_eliminated(p, &key->arms[i], best))
+        !__kmp_mv_eliminated(p, key, &key->arms[i], best))
       return false;
   return true;
 }
@@ -388,7 +415,7 @@ uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     uint64_t q = __kmp_mv_arm_quota(p, a, quota);
-    if (a->started < q && !__kmp_mv_eliminated(p, a, best))
+    if (a->started < q && !__kmp_mv_eliminated(p, key, a, best))
       due += q - a->started;
   }
   return due;
@@ -401,7 +428,7 @@ bool __kmp_mv_unmeasured_worth_trying(const kmp_mv_policy_t *p,
   double best = __kmp_mv_best_run_mean(key, NULL, key->narms);
   for (int i = 0; i < key->narms; ++i) {
     const kmp_mv_arm_t *a = &key->arms[i];
-    if (a->n == 0 && a->started == 0 && !__kmp_mv_eliminated(p, a, best))
+    if (a->n == 0 && a->started == 0 && !__kmp_mv_eliminated(p, key, a, best))
       return true;
   }
   return false;

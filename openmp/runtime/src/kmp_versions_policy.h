@@ -99,6 +99,9 @@ struct kmp_mv_policy_t {
   // (each version its quota, one after the other).
   int explore_rank;
   int explore_ranks;
+  // OMP_SELECT_PATIENCE: a long shot waits until its expected improvement
+  // pays for its expected cost (below); 0 (off) in a zero-initialised policy.
+  int patience;
 };
 
 // Default parameters (thesis 000 and the MVOMP issue tracker).
@@ -142,6 +145,28 @@ struct kmp_mv_policy_t {
 // prediction (the best runs slower than predicted) brings the version back.
 #define KMP_MV_PREDICT_MIN_ERROR 0.22314355131420976
 #define KMP_MV_PREDICT_Z 2.0
+
+// Patience with long shots (OMP_SELECT_PATIENCE, docs/runtime.md): a version
+// not yet run at a cost whose prediction is slower than the best there (its
+// central prediction mu over the best b, its interval still reaching b) is a
+// long shot. The rule above runs it once, at a price of about mu - b, however
+// little chance it has of being faster. With patience it waits until the
+// key's executions so far, t, times its expected improvement E[max(b - X, 0)]
+// (X log-normal about mu with the prediction's error sigma) reach mu - b: if
+// the cost recurs as often again as it did, exploring it is then expected to
+// pay for itself. A near tie (small mu - b, improvement likely) runs at once;
+// a version predicted 1.8x the best with an error of 30% waits about 311
+// executions (PRISE's single-call dgemm at the large sizes, where the split
+// ones are measured, docs/benchmarks.md). Only for a prediction whose error
+// is at most KMP_MV_PATIENCE_MAX_ERROR (within a factor e at one standard
+// error): a wider one says too little of the cost it predicts (a version
+// measured at one cost and predicted far from it with its siblings' slope,
+// such as a GPU version measured at one small size, waited 40-90 launches at
+// each large size of the multi-size workload), and runs as before. Not for
+// processes that share their statistics (a key explored there does not
+// explore again: waiting would be elimination).
+#define KMP_MV_PATIENCE_MAX_ERROR 1.0
+double __kmp_mv_expected_improvement(double mu, double sigma, double best);
 
 struct kmp_mv_fit_t {
   double a, b;  // log time = a + b log cost

@@ -27,8 +27,8 @@
 /* ------------------------------------------------------------------------ */
 /* Settings of selection (kmp_mvomp_settings.inc parses them)               */
 
-// Robust statistics, GB's relative reward and elimination on (MVOMP's
-// defaults; the thesis' exact rules with OMP_SELECT_ROBUST=off,
+// Robust statistics, GB's relative reward, elimination and patience on
+// (MVOMP's defaults; the thesis' exact rules with OMP_SELECT_ROBUST=off,
 // OMP_GB_REWARD=seconds and OMP_SELECT_ELIMINATE=off).
 kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
                                    KMP_MV_DEFAULT_MEAN_REPS,
@@ -37,6 +37,9 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
                                    -1,
                                    1,
                                    1,
+                                   1,
+                                   0,
+                                   0,
                                    1};
 char *__kmp_mv_fixed = NULL;
 int __kmp_mv_predict = 1;

@@ -700,6 +700,87 @@ TEST(VersionsPolicy, FitLogLogAndPredictedElimination) {
   EXPECT_DOUBLE_EQ(Bd.Arms[0].m2, 0.0);
 }
 
+// Patience with long shots: the expected improvement of a log-normal
+// prediction (values from the closed form, checked by 2e6 Monte Carlo draws),
+// and a version predicted 1.8x the best within 30% that waits until the
+// key's executions times its expected improvement pay for its cost (about
+// 311), where the rule without patience runs it at once.
+TEST(VersionsPolicy, PatienceWithALongShot) {
+  EXPECT_NEAR(__kmp_mv_expected_improvement(1800, 0.3, 1000), 2.57198, 1e-4);
+  EXPECT_NEAR(__kmp_mv_expected_improvement(1000, 0.3, 1000), 100.3247, 1e-3);
+  EXPECT_NEAR(__kmp_mv_expected_improvement(1050, 0.25, 1000), 67.1908, 1e-3);
+  EXPECT_DOUBLE_EQ(__kmp_mv_expected_improvement(800, 0.0, 1000), 200.0);
+  EXPECT_DOUBLE_EQ(__kmp_mv_expected_improvement(1200, 0.0, 1000), 0.0);
+
+  for (int Patience = 0; Patience < 2; ++Patience) {
+    Bandit Bd(kmp_mv_mean, 2);
+    Bd.Policy.eliminate = 1;
+    Bd.Policy.patience = Patience;
+    __kmp_mv_arm_predict(&Bd.Arms[0], 1000, 0.3);
+    __kmp_mv_arm_predict(&Bd.Arms[1], 1800, 0.3); // optimistically 988
+    EXPECT_EQ(Bd.select(), 0);
+    Bd.update(0, 1000);
+    if (!Patience) {
+      EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+      EXPECT_EQ(Bd.select(), 1);
+      continue;
+    }
+    EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    int Waited = 1;
+    while (Bd.select() == 0 && Waited < 1000) {
+      Bd.update(0, 1000);
+      ++Waited;
+    }
+    EXPECT_EQ(Waited, 312); // 311 x 2.572 >= 800
+    EXPECT_TRUE(__kmp_mv_unmeasured_worth_trying(&Bd.Policy, &Bd.Key) ||
+                Bd.Arms[1].started == 1);
+  }
+  // A wide prediction (sigma over KMP_MV_PATIENCE_MAX_ERROR: a version seen
+  // at one cost, predicted far from it) runs at once; so it does for
+  // processes that share their statistics.
+  for (int Case = 0; Case < 2; ++Case) {
+    Bandit Bd(kmp_mv_mean, 2);
+    Bd.Policy.eliminate = 1;
+    Bd.Policy.patience = 1;
+    Bd.Policy.explore_ranks = Case ? 2 : 0;
+    const double Sigma = Case ? 0.3 : 1.2;
+    __kmp_mv_arm_predict(&Bd.Arms[0], 1000, Sigma);
+    __kmp_mv_arm_predict(&Bd.Arms[1], Case ? 1800 : 5000, Sigma);
+    Bd.Arms[0].started = 1; // (rank 1 of 2 would start at the other)
+    Bd.update(0, 1000);
+    EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key)) << "case " << Case;
+  }
+}
+
+// An arm that elimination took out when the key was found explored may come
+// back (its patience ran out, or the best it was compared with moved): the
+// choice made without the lock, which counts nothing, runs it until it has
+// its quota of completed executions, not for good (UCB once ran a version 2x
+// slower for the rest of a run so).
+TEST(VersionsPolicy, AnArmBackAfterExplorationRunsItsQuotaOnly) {
+  Bandit Bd(kmp_mv_ucb, 2);
+  Bd.Policy.eliminate = 1;
+  Bd.Policy.patience = 1;
+  __kmp_mv_arm_predict(&Bd.Arms[0], 1000, 0.3);
+  __kmp_mv_arm_predict(&Bd.Arms[1], 1800, 0.3);
+  for (int I = 0; I < 2; ++I) {
+    EXPECT_EQ(Bd.select(), 0);
+    Bd.update(0, 1000);
+  }
+  ASSERT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+  const int *Cand = Bd.Cand.data();
+  auto Choose = [&] {
+    return Cand[__kmp_mv_choose(&Bd.Policy, &Bd.Key, Cand, 2, &Bd.Rng)];
+  };
+  while (Choose() == 0 && Bd.Key.t < 1000)
+    Bd.update(0, 1000); // chosen without the lock: started stays 2
+  ASSERT_EQ(Choose(), 1);
+  Bd.update(1, 1800); // ran twice, chosen without the lock
+  Bd.update(1, 1810);
+  EXPECT_EQ(Bd.Arms[1].started, 0u);
+  EXPECT_EQ(Choose(), 0);
+}
+
 // A prediction made after a version started at a cost stands for its
 // remaining repetitions under Mean (the first keys of a type, created before
 // any other cost had run); never for a version loaded, done exploring, or
