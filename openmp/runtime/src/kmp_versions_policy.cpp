@@ -180,8 +180,12 @@ static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
                                        const kmp_mv_arm_t *a, double best) {
   if (!p->eliminate || best <= 0.0)
     return false;
+  // (Not a version whose first execution contradicted its prediction and
+  // awaits its second, __kmp_mv_recheck: one execution disturbed 15-60x, the
+  // version predicted best, took it out of a size for good.)
   if (a->n > 0)
-    return a->mean > KMP_MV_ELIM_RATIO * best;
+    return !(a->origin & KMP_MV_ORIGIN_RECHECK) &&
+           a->mean > KMP_MV_ELIM_RATIO * best;
   if (!__kmp_mv_predicted(a))
     return false;
   if (a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > best)
@@ -655,6 +659,8 @@ bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
   fit->sigma = sigma * sqrt(1.0 + 1.0 / n);
   fit->x0 = s.mx;
   fit->doubt = sigma / sqrt(s.sxx);
+  if (fit->b < 0.0 && fit->doubt < KMP_MV_PREDICT_SLOPE_DOUBT)
+    fit->doubt = KMP_MV_PREDICT_SLOPE_DOUBT; // a falling line (see the header)
   return true;
 }
 

@@ -118,11 +118,17 @@ struct kmp_mv_policy_t {
 // KMP_MV_ROBUST_CONFIRM such executions in a row are a change, not noise:
 // the arm's mean restarts at the last one's time, so that a version that
 // became slower is left after KMP_MV_ROBUST_CONFIRM of its executions.
+// The first execution has no mean to be judged by: at the second, a first
+// over KMP_MV_ROBUST_FIRST times the second was disturbed (interference and
+// cold starts only lengthen executions) and counts at the second's time (the
+// process's first execution, cold, 2.7x, made UCB's bound of that version
+// the lowest for 490 launches of a size where it was 1.7x slower).
 #define KMP_MV_ROBUST_RATIO 4.0
 #define KMP_MV_ROBUST_SHIFT 0.1
 #define KMP_MV_ROBUST_MIN 1
 #define KMP_MV_ROBUST_EARLY 3
 #define KMP_MV_ROBUST_CONFIRM 3
+#define KMP_MV_ROBUST_FIRST 2.0
 
 // Elimination (docs/runtime.md): while a policy explores (Mean's repetitions,
 // UCB's and TS's two executions), a version that has run and whose mean is
@@ -178,7 +184,12 @@ struct kmp_mv_fit_t {
   double x0, doubt;
 };
 // Fits the n points (cost[i] > 0, time[i] > 0); false when they have fewer
-// than 2 distinct costs.
+// than 2 distinct costs. A falling line (time shrinking as the cost grows,
+// slope under 0) is as doubtful away from its points as a borrowed slope
+// (KMP_MV_PREDICT_SLOPE_DOUBT): a cost measures work, and such a line is
+// far more often one disturbed point among few (the process's first
+// execution, 10x its time, gave a version of the multi-size workload a
+// falling line that kept it out of the five sizes where it was best).
 bool __kmp_mv_fit_loglog(const double *cost, const double *time, int n,
                          kmp_mv_fit_t *fit);
 // The fit's time at cost (> 0).
@@ -339,7 +350,8 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // other arm's measured or predicted mean) and the execution is slower than
 // the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma)) and than
 // another arm, marks it KMP_MV_ORIGIN_RECHECK, so that it needs two
-// executions; the second, if the first is that much slower than it (the first
+// executions (elimination does not take it out before its second, and its
+// mean is no point of other costs' predictions until then); the second, if the first is that much slower than it (the first
 // was disturbed, the prediction held), replaces the first: both count, at the
 // second's time, and true is returned (the arm is updated).
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
@@ -373,6 +385,12 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                        0) &&
       __kmp_mv_recheck(key, a, x)) {
     // (the arm is updated)
+  } else if (__builtin_expect(a->n == 1, 0) && policy->robust &&
+             a->mean > KMP_MV_ROBUST_FIRST * x) {
+    a->n = 2; // the first was disturbed: both count at the second's time
+    a->mean = x;
+    a->m2 = 0.0;
+    a->q = 2.0 * x * x;
   } else {
     a->n++;
     double delta = x - a->mean;

@@ -504,8 +504,8 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
           o->cluster != s->cluster || v >= o->key.narms)
         continue;
       const kmp_mv_arm_t *a = &o->key.arms[v];
-      if (a->n == 0 || !(a->mean > 0.0))
-        continue;
+      if (a->n == 0 || !(a->mean > 0.0) || (a->origin & KMP_MV_ORIGIN_RECHECK))
+        continue; // (one awaiting its re-check may be disturbed)
       cost[np] = (double)o->cost;
       time[np] = a->mean;
       ++np;

@@ -642,6 +642,15 @@ TEST(VersionsPolicy, FitLogLogAndPredictedElimination) {
   const double Two[] = {12800, 25600}, TwoT[] = {59e3, 51e3};
   ASSERT_TRUE(__kmp_mv_fit_loglog(Two, TwoT, 2, &Fit));
   EXPECT_GT(__kmp_mv_fit_error(&Fit, 200), 5 * KMP_MV_PREDICT_MIN_ERROR);
+  // That line falls (the first execution disturbed): as doubtful away from
+  // its points as a borrowed slope; a rising one through the same costs
+  // keeps the regression's error.
+  EXPECT_DOUBLE_EQ(Fit.doubt, KMP_MV_PREDICT_SLOPE_DOUBT);
+  const double Rising[] = {51e3, 59e3};
+  ASSERT_TRUE(__kmp_mv_fit_loglog(Two, Rising, 2, &Fit));
+  EXPECT_NEAR(Fit.doubt,
+              KMP_MV_PREDICT_MIN_ERROR / sqrt(0.5 * log(2.0) * log(2.0)),
+              1e-12);
   const double Same[] = {64, 64};
   EXPECT_FALSE(__kmp_mv_fit_loglog(Same, Time, 2, &Fit));
   const double Noisy[] = {1e3, 16e3, 32e3, 1024e3};
@@ -874,25 +883,28 @@ TEST(VersionsPolicy, OnePointFitSharesTheSlope) {
 // prediction, the first was disturbed and counts at the second's time; if it
 // agrees with the first, both count.
 TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
-  for (int Disturbed = 0; Disturbed < 2; ++Disturbed) {
-    Bandit Bd(kmp_mv_mean, 2);
-    Bd.Policy.eliminate = 1;
-    __kmp_mv_arm_predict(&Bd.Arms[0], 1e3, KMP_MV_PREDICT_MIN_ERROR);
-    __kmp_mv_arm_predict(&Bd.Arms[1], 1.5e3, KMP_MV_PREDICT_MIN_ERROR);
-    EXPECT_EQ(Bd.select(), 0);
-    Bd.update(0, 5e3); // over 1e3 x 1.56 and over version 1's 1.5e3
-    EXPECT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
-    EXPECT_EQ(Bd.select(), 1);
-    Bd.update(1, 1.5e3);
-    EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
-    EXPECT_EQ(Bd.select(), 0); // the re-check
-    Bd.update(0, Disturbed ? 1e3 : 5.2e3);
-    EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
-    EXPECT_EQ(Bd.Arms[0].n, 2u);
-    EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, Disturbed ? 1e3 : 5.1e3);
-    EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
-    EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
-  }
+  // The first execution 3.3x, then 20x the other version's time (over the
+  // elimination ratio: awaiting its re-check, the version is not taken out).
+  for (double First : {5e3, 30e3})
+    for (int Disturbed = 0; Disturbed < 2; ++Disturbed) {
+      Bandit Bd(kmp_mv_mean, 2);
+      Bd.Policy.eliminate = 1;
+      __kmp_mv_arm_predict(&Bd.Arms[0], 1e3, KMP_MV_PREDICT_MIN_ERROR);
+      __kmp_mv_arm_predict(&Bd.Arms[1], 1.5e3, KMP_MV_PREDICT_MIN_ERROR);
+      EXPECT_EQ(Bd.select(), 0);
+      Bd.update(0, First); // over 1e3 x 1.56 and over version 1's 1.5e3
+      EXPECT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+      EXPECT_EQ(Bd.select(), 1);
+      Bd.update(1, 1.5e3);
+      EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+      EXPECT_EQ(Bd.select(), 0); // the re-check
+      Bd.update(0, Disturbed ? 1e3 : First + 0.2e3);
+      EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+      EXPECT_EQ(Bd.Arms[0].n, 2u);
+      EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, Disturbed ? 1e3 : First + 0.1e3);
+      EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+      EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
+    }
   // No re-check for a version that the prediction did not make the best, or
   // whose first execution is within its prediction's interval.
   Bandit Bd(kmp_mv_mean, 2);
@@ -906,6 +918,27 @@ TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
 }
 
 } // namespace
+
+// Robust statistics: the first execution, which has no mean to be judged by,
+// is judged by the second: over KMP_MV_ROBUST_FIRST times it, it counts at the
+// second's time (UCB's spread no longer carries it); the thesis' formulas
+// keep it.
+TEST(VersionsPolicy, RobustJudgesTheFirstExecutionByTheSecond) {
+  for (int Robust = 0; Robust < 2; ++Robust) {
+    Bandit Bd(kmp_mv_ucb, 2);
+    Bd.Policy.robust = Robust;
+    Bd.update(A, 141.0 * Ms); // cold: 2.7x
+    Bd.update(A, 52.0 * Ms);
+    EXPECT_EQ(Bd.Arms[A].n, 2u);
+    EXPECT_DOUBLE_EQ(Bd.meanMs(A), Robust ? 52.0 : 96.5);
+    EXPECT_DOUBLE_EQ(Bd.sdMs(A), Robust ? 0.0 : sqrt(2.0) * 44.5);
+    EXPECT_DOUBLE_EQ(Bd.Key.sum, 193.0 * Ms); // the key's time is what ran
+    // Under twice the second: both count as they are.
+    Bd.update(B, 60.0 * Ms);
+    Bd.update(B, 31.0 * Ms);
+    EXPECT_DOUBLE_EQ(Bd.meanMs(B), 45.5);
+  }
+}
 
 // Robust statistics (kmp_mv_policy_t::robust): one disturbed execution (over
 // KMP_MV_ROBUST_RATIO times the mean) is counted at a value that moves the
