@@ -108,7 +108,8 @@ def _classes(c):
 def prise(paths):
     row = re.compile(r"^\| (\d+-\d+) \| ([\d.]+)% \| ([\d.]+)% \| ([+-][\d.]+)% \|$")
     summary = re.compile(r"accuracy-last100 ([\d.]+), lost-last100 ([-\d.]+), lost-all ([-\d.]+)"
-                         r"(?:, within2-after\d+ ([\d.]+), oracle-self ([\d.]+))?")
+                         r"(?:, within2-after\d+ ([\d.]+), oracle-self ([\d.]+))?"
+                         r"(?:, oracle-self-lost ([-\d.]+))?")
     runs = defaultdict(list)  # (policy, classes) -> [(windows, summary)]
     for path in paths:
         # POLICY-CLASSES-SEED.txt; CLASSES may be -1 (no classes: each size its own cost).
@@ -124,7 +125,8 @@ def prise(paths):
                     windows.append((m.group(1), float(m.group(2)), float(m.group(4))))
                 m = summary.search(line)
                 if m:
-                    # Outputs older than the within-2% measure have no fourth number.
+                    # Outputs older than the within-2% measure have no fourth number, older
+                    # than the second oracle's time lost no sixth.
                     last = [float(x) if x is not None else float("nan") for x in m.groups()]
         runs[(policy, int(classes))].append((windows, last))
     keys = sorted(runs, key=lambda k: (k[0], k[1]))
@@ -140,12 +142,15 @@ def prise(paths):
             fmt = "{:.1f}" if col == 1 else "{:+.1f}"
             print(f"| {k[0]} | {_classes(k[1])} | " + " | ".join(fmt.format(c) for c in cells) + " |")
     print("\n| policy | classes/octave | accuracy, last 100 | within 2% of the best, after launch 170"
-          " | the same for a second oracle | time lost, last 100 | time lost, all |")
-    print("|---|---|---|---|---|---|---|")
+          " | the same for a second oracle | time lost, last 100 | time lost, all"
+          " | the same for a second oracle |")
+    print("|---|---|---|---|---|---|---|---|")
     for k in keys:
-        acc, lost100, lost, late, self_ = (mean(r[1][i] for r in runs[k]) for i in range(5))
+        acc, lost100, lost, late, self_, self_lost = (
+            mean(r[1][i] for r in runs[k]) for i in range(6))
         print(f"| {k[0]} | {_classes(k[1])} | {acc * 100:.1f}% | {late * 100:.1f}% | "
-              f"{self_ * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% |")
+              f"{self_ * 100:.1f}% | {lost100 * 100:+.1f}% | {lost * 100:+.1f}% | "
+              f"{'n/a' if math.isnan(self_lost) else f'{self_lost * 100:+.1f}%'} |")
 
 
 def median_of(text):

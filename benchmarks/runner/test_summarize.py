@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of summarize.py's table and floor (the runner's tables in docs/benchmarks.md); CTest runs
+"""Tests of summarize.py's table, floor and prise (the runner's tables in docs/benchmarks.md); CTest runs
 them as benchmarks.summarize."""
 import contextlib
 import io
@@ -104,6 +104,26 @@ class Floor(unittest.TestCase):
         self.assertIn("| Mean, 1 repetition | 3 | 1.00% |", text)
         self.assertIn("| UCB (2 each) | 6 | 2.00% |", text)
         self.assertIn("| Mean, 5 repetitions (default) | 15 | 5.00% |", text)
+
+
+class Prise(unittest.TestCase):
+    def test_second_oracle_time_lost_averaged_and_older_outputs_read(self):
+        run = ("| 1-50 | 50.0% | 60.0% | +1.0% |\n"
+               "prise summary: 2.0 s, accuracy-last100 0.740, lost-last100 0.0070, lost-all "
+               "0.0300, within2-after170 0.7800, oracle-self 0.9600{}\n")
+        with tempfile.TemporaryDirectory() as d:
+            paths = [os.path.join(d, n) for n in ("mean--1-1.txt", "mean--1-2.txt", "ts-2-1.txt")]
+            for path, tail in zip(paths, (", oracle-self-lost 0.0100", ", oracle-self-lost 0.0200",
+                                          "")):
+                with open(path, "w") as f:
+                    f.write(run.format(tail))
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                summarize.prise(paths)
+        text = out.getvalue()
+        self.assertIn("| mean | none: each size its cost | 74.0% | 78.0% | 96.0% | +0.7% | +3.0% "
+                      "| +1.5% |", text)
+        self.assertIn("| ts | 2 | 74.0% | 78.0% | 96.0% | +0.7% | +3.0% | n/a |", text)
 
 
 if __name__ == "__main__":
