@@ -116,6 +116,15 @@ static int __kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
   return best;
 }
 
+// The executions of a that count towards its quota: those started, or the
+// completed ones where more (choices made without the lock, once a key is
+// explored, count nothing; an arm that elimination took out when the key was
+// found explored may come back since, its best or its patience having moved,
+// and is then chosen until it has its quota, not for good).
+static inline uint64_t __kmp_mv_arm_done(const kmp_mv_arm_t *a) {
+  return a->started > a->n ? a->started : a->n;
+}
+
 // Whether a starts from a prediction and has not run yet.
 static inline bool __kmp_mv_predicted(const kmp_mv_arm_t *a) {
   return a->n == 0 && (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
@@ -222,13 +231,7 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
   for (int j = 0; j < ncand; ++j) {
     int i = from + j < ncand ? from + j : from + j - ncand;
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    // (Completed executions count too: choices made without the lock, once
-    // the key is explored, count nothing, and an arm that elimination took
-    // out when the key was found explored may come back since, its best or
-    // its patience having moved: it runs until it has its quota, not for
-    // good.)
-    const uint64_t done = a->started > a->n ? a->started : a->n;
-    if (done >= __kmp_mv_arm_quota(p, a, reps) ||
+    if (__kmp_mv_arm_done(a) >= __kmp_mv_arm_quota(p, a, reps) ||
         __kmp_mv_eliminated(p, key, a, best))
       continue;
     if (first < 0 || (sharing && a->started < key->arms[cand[first]].started))
@@ -418,9 +421,9 @@ uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   double best = p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
-    uint64_t q = __kmp_mv_arm_quota(p, a, quota);
-    if (a->started < q && !__kmp_mv_eliminated(p, key, a, best))
-      due += q - a->started;
+    uint64_t q = __kmp_mv_arm_quota(p, a, quota), done = __kmp_mv_arm_done(a);
+    if (done < q && !__kmp_mv_eliminated(p, key, a, best))
+      due += q - done;
   }
   return due;
 }
@@ -729,6 +732,14 @@ bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a) {
 
 void __kmp_mv_arm_vouch(kmp_mv_arm_t *a) { a->origin |= KMP_MV_ORIGIN_VOUCHED; }
 
+// A's first execution was disturbed: it and the second, x, count at x.
+static void __kmp_mv_second_replaces_first(kmp_mv_arm_t *a, double x) {
+  a->n = 2;
+  a->mean = x;
+  a->m2 = 0.0;
+  a->q = 2.0 * x * x;
+}
+
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
   // (spread holds the prediction's error: only UCB's updates from the second
   // execution on write it.)
@@ -751,10 +762,18 @@ bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
   a->origin &= ~KMP_MV_ORIGIN_RECHECK;
   if (!(a->mean > x * interval))
     return false; // the second agrees with the first: both count as measured
-  a->n = 2;
-  a->mean = x;
-  a->m2 = 0.0;
-  a->q = 2.0 * x * x;
+  __kmp_mv_second_replaces_first(a, x);
+  return true;
+}
+
+bool __kmp_mv_first_two(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                        kmp_mv_arm_t *a, double x) {
+  if ((a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
+      __kmp_mv_recheck(key, a, x))
+    return true;
+  if (a->n != 1 || !p->robust || !(a->mean > KMP_MV_ROBUST_FIRST * x))
+    return false;
+  __kmp_mv_second_replaces_first(a, x);
   return true;
 }
 

@@ -351,10 +351,19 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma)) and than
 // another arm, marks it KMP_MV_ORIGIN_RECHECK, so that it needs two
 // executions (elimination does not take it out before its second, and its
-// mean is no point of other costs' predictions until then); the second, if the first is that much slower than it (the first
-// was disturbed, the prediction held), replaces the first: both count, at the
-// second's time, and true is returned (the arm is updated).
+// mean is no point of other costs' predictions until then); the second, if
+// the first is that much slower than it (the first was disturbed, the
+// prediction held), replaces the first: both count, at the second's time,
+// and true is returned (the arm is updated).
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
+
+// An execution x of arm a (under 2 executions) before __kmp_mv_update counts
+// it: the re-check of a contradicted prediction (__kmp_mv_recheck), then, at
+// the second, robust statistics' judgement of the first (over
+// KMP_MV_ROBUST_FIRST times the second: both count at the second's time).
+// True when a is updated; out of line, as both are rare.
+bool __kmp_mv_first_two(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
+                        kmp_mv_arm_t *a, double x);
 
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
@@ -380,17 +389,8 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
   } else if (a->outliers) {
     a->outliers = 0;
   }
-  if (__builtin_expect(a->n < 2 && (a->origin & KMP_MV_ORIGIN_MASK) ==
-                                       KMP_MV_ORIGIN_PREDICTED,
-                       0) &&
-      __kmp_mv_recheck(key, a, x)) {
+  if (__builtin_expect(a->n < 2, 0) && __kmp_mv_first_two(policy, key, a, x)) {
     // (the arm is updated)
-  } else if (__builtin_expect(a->n == 1, 0) && policy->robust &&
-             a->mean > KMP_MV_ROBUST_FIRST * x) {
-    a->n = 2; // the first was disturbed: both count at the second's time
-    a->mean = x;
-    a->m2 = 0.0;
-    a->q = 2.0 * x * x;
   } else {
     a->n++;
     double delta = x - a->mean;
