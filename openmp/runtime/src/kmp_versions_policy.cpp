@@ -676,6 +676,45 @@ double __kmp_mv_fit_error(const kmp_mv_fit_t *fit, double cost) {
   return d == 0.0 ? fit->sigma : sqrt(fit->sigma * fit->sigma + d * d);
 }
 
+bool __kmp_mv_fit_ratio(const double *cost, const double *ratio,
+                        const double *w, int n, double noise,
+                        kmp_mv_fit_t *fit) {
+  kmp_mv_sums_t s;
+  if (n < KMP_MV_RATIO_MIN_POINTS || !__kmp_mv_centred_sums(cost, ratio, n, &s))
+    return false;
+  fit->b = s.sxy / s.sxx;
+  fit->a = s.my - fit->b * s.mx;
+  double rss = s.syy - fit->b * s.sxy;
+  const double res = rss > 0.0 ? rss / (n - 2) : 0.0; // (n >= 4)
+  // The residual variance is the measurements' noise at each point, noise x
+  // w[i], plus the ratio's true spread between costs: only the latter stays in
+  // a prediction at a new cost (there the reference's own measurement is the
+  // best the prediction is compared with).
+  double spread = res;
+  if (noise >= 0.0) {
+    double wm = 0.0;
+    for (int i = 0; i < n; ++i)
+      wm += w[i];
+    spread -= noise * wm / n;
+    if (spread < 0.0)
+      spread = 0.0;
+  }
+  fit->sigma = sqrt(spread + res / n);
+  if (fit->sigma < KMP_MV_RATIO_MIN_ERROR)
+    fit->sigma = KMP_MV_RATIO_MIN_ERROR;
+  fit->x0 = s.mx;
+  fit->doubt = sqrt(res / s.sxx);
+  return true;
+}
+
+void __kmp_mv_noise_add(const kmp_mv_arm_t *a, double *sum, double *weight) {
+  const double v = __kmp_mv_relative_variance(a);
+  if (v < 0.0)
+    return;
+  *sum += v * (double)(a->n - 1);
+  *weight += (double)(a->n - 1);
+}
+
 void __kmp_mv_slope_init(kmp_mv_slope_t *s) { memset(s, 0, sizeof(*s)); }
 
 void __kmp_mv_slope_add(kmp_mv_slope_t *s, const double *cost,

@@ -220,6 +220,33 @@ bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
                             kmp_mv_fit_t *fit);
 #define KMP_MV_PREDICT_ONE_POINT_ERROR (2 * KMP_MV_PREDICT_MIN_ERROR)
 #define KMP_MV_PREDICT_SLOPE_DOUBT 1.0
+
+// Prediction by ratio (OMP_SELECT_RATIO, docs/runtime.md): two versions'
+// curves, each fitted on its own, can be a few percent off in opposite
+// directions at a cost, and versions a few percent apart are then predicted in
+// the wrong order; their ratio, pooled over the costs where both ran, is known
+// far better (PRISE's two split dgemm versions: BLIS 5% slower than OpenBLAS,
+// within 2% from 60 sizes, where each curve's error is at least 25%). So a
+// version not yet run at a cost where another ran is also predicted as the
+// other's mean there times their ratio: a least-squares line of log(ratio) on
+// log cost through the points (cost[i], ratio[i]) (ratio[i] > 0) of the costs
+// where both ran, w[i] = 1/n_v + 1/n_r their executions there. Its error at
+// x0 (the points' mean log cost) is the line's standard error plus the spread
+// of the ratio between costs that the measurements' own noise (noise: the
+// variance of log time of one execution, from the versions' repeated
+// executions; negative when unknown, then the whole residual counts as
+// spread) cannot explain, at least KMP_MV_RATIO_MIN_ERROR; it grows away from
+// x0 as the regression's does. False with fewer than KMP_MV_RATIO_MIN_POINTS
+// costs (or fewer than 2 distinct ones). The prediction with the smaller error
+// of the two (curve or ratio) is kept.
+bool __kmp_mv_fit_ratio(const double *cost, const double *ratio,
+                        const double *w, int n, double noise,
+                        kmp_mv_fit_t *fit);
+#define KMP_MV_RATIO_MIN_POINTS 4
+#define KMP_MV_RATIO_MIN_ERROR 0.04879016416943205 // log 1.05
+// The variance of log time of one execution of a (its relative variance) and
+// its weight n - 1, added to *sum and *weight when a has 2 executions or more.
+void __kmp_mv_noise_add(const kmp_mv_arm_t *a, double *sum, double *weight);
 // Makes a (no execution yet) start from a prediction of mean ns with error
 // sigma: n stays 0 (the policies' choices ignore it), origin becomes
 // KMP_MV_ORIGIN_PREDICTED, and its first execution replaces the mean. The

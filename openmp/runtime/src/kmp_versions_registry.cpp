@@ -43,6 +43,7 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
                                    1};
 char *__kmp_mv_fixed = NULL;
 int __kmp_mv_predict = 1;
+int __kmp_mv_predict_ratio = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -491,6 +492,12 @@ void __kmp_mv_policy_changed(void) {
 // is the mean before or after the update, or in between.
 #define KMP_MV_PREDICT_POINTS 256
 
+// Whether a has a mean measured at its key that other predictions may use (not
+// one awaiting its re-check: it may be disturbed).
+static inline bool __kmp_mv_measured(const kmp_mv_arm_t *a) {
+  return a->n > 0 && a->mean > 0.0 && !(a->origin & KMP_MV_ORIGIN_RECHECK);
+}
+
 // The (cost, mean time) points of version v at the costs other than s's:
 // this run's keys, then the saved rows of costs it has not met. Returns their
 // number.
@@ -504,8 +511,8 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
           o->cluster != s->cluster || v >= o->key.narms)
         continue;
       const kmp_mv_arm_t *a = &o->key.arms[v];
-      if (a->n == 0 || !(a->mean > 0.0) || (a->origin & KMP_MV_ORIGIN_RECHECK))
-        continue; // (one awaiting its re-check may be disturbed)
+      if (!__kmp_mv_measured(a))
+        continue;
       cost[np] = (double)o->cost;
       time[np] = a->mean;
       ++np;
@@ -532,9 +539,94 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
   return np;
 }
 
+// Prediction by ratio (kmp_versions_policy.h): the points (cost, v's mean
+// over r's) of the costs other than s's where both versions ran, this run's
+// keys first, then the saved rows of the costs these do not have, with w = 1/n_v
+// + 1/n_r; *noise is the pooled variance of log time of one execution of
+// either there, or -1 when no point has repeated executions. Returns their
+// number.
+static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
+                                 const kmp_mv_stats_t *s, int v, int r,
+                                 double *cost, double *ratio, double *w,
+                                 double *noise) {
+  int np = 0;
+  double sum = 0.0, weight = 0.0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
+      if (o == s || o->cost <= 0 || o->locality != s->locality ||
+          o->cluster != s->cluster || v >= o->key.narms || r >= o->key.narms)
+        continue;
+      const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
+      if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
+        continue;
+      cost[np] = (double)o->cost;
+      ratio[np] = a->mean / c->mean;
+      w[np] = 1.0 / (double)a->n + 1.0 / (double)c->n;
+      __kmp_mv_noise_add(a, &sum, &weight);
+      __kmp_mv_noise_add(c, &sum, &weight);
+      ++np;
+    }
+  const kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
+  const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
+  for (const kmp_mv_saved_t *x = __kmp_mv_saved.first;
+       x && np < KMP_MV_PREDICT_POINTS; x = x->all) {
+    if (x->type != t->id || x->cost <= 0 || x->cost == s->cost ||
+        x->locality != s->locality || !__kmp_mv_measured(&x->arm) ||
+        strcmp(x->name, vs[v].name) != 0 || strcmp(x->cluster, cluster) != 0)
+      continue;
+    const kmp_mv_saved_t *y = __kmp_mv_rows_find(
+        &__kmp_mv_saved, t->id, x->cost, x->locality, vs[r].name, cluster);
+    if (y == NULL || !__kmp_mv_measured(&y->arm))
+      continue;
+    bool seen = false;
+    for (int i = 0; i < np && !seen; ++i)
+      seen = cost[i] == (double)x->cost;
+    if (seen)
+      continue;
+    cost[np] = (double)x->cost;
+    ratio[np] = x->arm.mean / y->arm.mean;
+    w[np] = 1.0 / (double)x->arm.n + 1.0 / (double)y->arm.n;
+    __kmp_mv_noise_add(&x->arm, &sum, &weight);
+    __kmp_mv_noise_add(&y->arm, &sum, &weight);
+    ++np;
+  }
+  *noise = weight > 0.0 ? sum / weight : -1.0;
+  return np;
+}
+
+// Version v of key s (under its lock), predicted from the version with the
+// lowest mean measured at s and their ratio (kmp_versions_policy.h): when
+// that prediction's error is under *err (or *have is false), it replaces
+// *mu, *err. cost, ratio and w are scratch arrays of KMP_MV_PREDICT_POINTS.
+static void __kmp_mv_predict_by_ratio(const kmp_mv_type_t *t,
+                                      const kmp_mv_stats_t *s, int v, int n,
+                                      double *cost, double *ratio, double *w,
+                                      bool *have, double *mu, double *err) {
+  int r = -1;
+  for (int i = 0; i < n; ++i)
+    if (i != v && __kmp_mv_measured(&s->key.arms[i]) &&
+        (r < 0 || s->key.arms[i].mean < s->key.arms[r].mean))
+      r = i;
+  if (r < 0)
+    return;
+  double noise;
+  int np = __kmp_mv_ratio_points(t, s, v, r, cost, ratio, w, &noise);
+  kmp_mv_fit_t fit;
+  if (!__kmp_mv_fit_ratio(cost, ratio, w, np, noise, &fit))
+    return;
+  const double e = __kmp_mv_fit_error(&fit, (double)s->cost);
+  if (*have && !(e < *err))
+    return;
+  *have = true;
+  *mu = s->key.arms[r].mean * __kmp_mv_fit_predict(&fit, (double)s->cost);
+  *err = e;
+}
+
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                   int n, const kmp_mv_policy_t *policy) {
-  double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
+  double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS],
+      w[KMP_MV_PREDICT_POINTS];
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
@@ -550,26 +642,30 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
       continue; // saved statistics, running, or done exploring
     int np = __kmp_mv_cost_points(t, s, v, cost, time);
     kmp_mv_fit_t fit;
+    bool have;
     if (np == 1) {
       const double c0 = cost[0], t0 = time[0];
       if (!have_slope) { // (the point arrays serve each version in turn)
         __kmp_mv_slope_init(&slope);
-        for (int w = 0; w < n; ++w)
+        for (int u = 0; u < n; ++u)
           __kmp_mv_slope_add(&slope, cost, time,
-                             __kmp_mv_cost_points(t, s, w, cost, time));
+                             __kmp_mv_cost_points(t, s, u, cost, time));
         have_slope = true;
       }
-      if (!__kmp_mv_fit_one_point(c0, t0, &slope, &fit))
-        continue;
-    } else if (np < 2 || !__kmp_mv_fit_loglog(cost, time, np, &fit)) {
-      continue;
+      have = __kmp_mv_fit_one_point(c0, t0, &slope, &fit);
+    } else {
+      have = np >= 2 && __kmp_mv_fit_loglog(cost, time, np, &fit);
     }
+    double mu = have ? __kmp_mv_fit_predict(&fit, (double)s->cost) : 0.0;
+    double err = have ? __kmp_mv_fit_error(&fit, (double)s->cost) : 0.0;
+    if (__kmp_mv_predict_ratio)
+      __kmp_mv_predict_by_ratio(t, s, v, n, cost, time, w, &have, &mu, &err);
+    if (!have)
+      continue;
     if (vouch)
       __kmp_mv_arm_vouch(&s->key.arms[v]);
     else
-      __kmp_mv_arm_predict(&s->key.arms[v],
-                           __kmp_mv_fit_predict(&fit, (double)s->cost),
-                           __kmp_mv_fit_error(&fit, (double)s->cost));
+      __kmp_mv_arm_predict(&s->key.arms[v], mu, err);
   }
 }
 

@@ -878,6 +878,78 @@ TEST(VersionsPolicy, OnePointFitSharesTheSlope) {
   EXPECT_GT(Fit.sigma, KMP_MV_PREDICT_ONE_POINT_ERROR);
 }
 
+// Prediction by ratio: two versions 5% apart, measured once each at 60 costs
+// with 10% noise per execution, have their ratio known within a few percent
+// (the floor, log 1.05), where each one's own curve keeps an error of at least
+// 25%; patience then keeps the slower one waiting at a new cost, while its
+// own curve would run it at once.
+TEST(VersionsPolicy, FitRatioPoolsTheRatioAcrossCosts) {
+  kmp_mv_rng_t Rng;
+  __kmp_mv_rng_seed(&Rng, 7);
+  double Cost[60], Ratio[60], W[60];
+  for (int I = 0; I < 60; ++I) {
+    Cost[I] = 64 + 16 * I;
+    Ratio[I] = 1.05 * exp(0.1 * sqrt(2.0) * __kmp_mv_rng_gaussian(&Rng));
+    W[I] = 2.0; // one execution of each
+  }
+  kmp_mv_fit_t Fit;
+  ASSERT_TRUE(__kmp_mv_fit_ratio(Cost, Ratio, W, 60, 0.01, &Fit));
+  EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 600), 1.05, 0.04);
+  EXPECT_LT(__kmp_mv_fit_error(&Fit, 600), 0.07);
+  EXPECT_GE(Fit.sigma, KMP_MV_RATIO_MIN_ERROR);
+  EXPECT_LT(__kmp_mv_fit_error(&Fit, 600), KMP_MV_PREDICT_MIN_ERROR / 3);
+  // Patience at a new cost where the faster ran once (b = 1): with the
+  // ratio's error the slower waits more than 20 executions there; with a
+  // curve's error it would run at the second or third.
+  const double Mu = __kmp_mv_fit_predict(&Fit, 600);
+  const double E = __kmp_mv_fit_error(&Fit, 600);
+  if (Mu > 1.02) {
+    EXPECT_LT(20 * __kmp_mv_expected_improvement(Mu, E, 1.0), Mu - 1.0);
+    EXPECT_GT(
+        2 * __kmp_mv_expected_improvement(Mu, KMP_MV_PREDICT_MIN_ERROR, 1.0),
+        Mu - 1.0);
+  }
+  // Unknown noise: the whole residual counts as the ratio's spread between
+  // costs, a wider error.
+  kmp_mv_fit_t Blind;
+  ASSERT_TRUE(__kmp_mv_fit_ratio(Cost, Ratio, W, 60, -1.0, &Blind));
+  EXPECT_GT(Blind.sigma, 0.1);
+  EXPECT_NEAR(Blind.b, Fit.b, 1e-12);
+  // A ratio that truly moves between costs (2x one way, then the other) is
+  // no near-certain prediction, whatever the noise.
+  for (int I = 0; I < 60; ++I)
+    Ratio[I] = I % 2 ? 2.0 : 0.5;
+  ASSERT_TRUE(__kmp_mv_fit_ratio(Cost, Ratio, W, 60, 0.01, &Fit));
+  EXPECT_GT(Fit.sigma, 0.6);
+  // Too few costs, or one cost only.
+  EXPECT_FALSE(__kmp_mv_fit_ratio(Cost, Ratio, W, KMP_MV_RATIO_MIN_POINTS - 1,
+                                  0.01, &Fit));
+  const double Same[] = {64, 64, 64, 64};
+  EXPECT_FALSE(__kmp_mv_fit_ratio(Same, Ratio, W, 4, 0.01, &Fit));
+  // An exact ratio: the floor, and no doubt away from the costs.
+  const double Exact[] = {1.1, 1.1, 1.1, 1.1};
+  ASSERT_TRUE(__kmp_mv_fit_ratio(Cost, Exact, W, 4, -1.0, &Fit));
+  EXPECT_NEAR(__kmp_mv_fit_predict(&Fit, 1e6), 1.1, 1e-9);
+  EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Fit, 1e6), KMP_MV_RATIO_MIN_ERROR);
+}
+
+// The noise of one execution, pooled over arms by their executions minus 1.
+TEST(VersionsPolicy, NoiseOfOneExecution) {
+  Bandit M(kmp_mv_mean, 2); // the thesis' statistics
+  double Sum = 0.0, Weight = 0.0;
+  M.update(A, 100.0);
+  __kmp_mv_noise_add(&M.Arms[A], &Sum, &Weight); // one execution: nothing
+  EXPECT_EQ(Weight, 0.0);
+  M.update(A, 120.0);
+  M.update(A, 110.0); // mean 110, s^2 100
+  M.update(B, 200.0);
+  M.update(B, 200.0); // s^2 0
+  __kmp_mv_noise_add(&M.Arms[A], &Sum, &Weight);
+  __kmp_mv_noise_add(&M.Arms[B], &Sum, &Weight);
+  EXPECT_EQ(Weight, 3.0);
+  EXPECT_NEAR(Sum / Weight, 2.0 * (100.0 / (110.0 * 110.0)) / 3.0, 1e-12);
+}
+
 // A first execution that contradicts the prediction that made its version
 // the best is re-checked by a second one: if the second agrees with the
 // prediction, the first was disturbed and counts at the second's time; if it
