@@ -781,8 +781,15 @@ static void __kmp_mv_second_replaces_first(kmp_mv_arm_t *a, double x) {
 
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
   // (spread holds the prediction's error: only UCB's updates from the second
-  // execution on write it.)
+  // execution on write it.) A wide prediction's interval is capped at
+  // KMP_MV_ROBUST_FIRST, the ratio at which robust statistics judge a first
+  // execution disturbed: a version predicted best within a factor 4 at a new
+  // cost, whose first execution there was disturbed 2.5x (still inside that
+  // interval, over the other version), lost the multi-size workload a whole
+  // size.
   double interval = exp(KMP_MV_PREDICT_Z * a->spread);
+  if (interval > KMP_MV_ROBUST_FIRST)
+    interval = KMP_MV_ROBUST_FIRST;
   if (a->n == 0) {
     if (!(a->mean > 0.0) || !(x > a->mean * interval))
       return false;

@@ -977,6 +977,22 @@ TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
       EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
       EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
     }
+  // A wide prediction (error 0.7, an interval of 4x) is contradicted over
+  // KMP_MV_ROBUST_FIRST times it: 2.3x the prediction, over the other's mean.
+  for (int Disturbed = 0; Disturbed < 2; ++Disturbed) {
+    Bandit Bd(kmp_mv_mean, 2);
+    Bd.Policy.eliminate = 1;
+    __kmp_mv_arm_predict(&Bd.Arms[1], 26e3, KMP_MV_PREDICT_MIN_ERROR);
+    Bd.update(1, 26e3);
+    __kmp_mv_arm_predict(&Bd.Arms[0], 18e3, 0.7);
+    EXPECT_EQ(Bd.select(), 0);
+    Bd.update(0, 42e3);
+    EXPECT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_EQ(Bd.select(), 0); // the re-check
+    Bd.update(0, Disturbed ? 17e3 : 40e3);
+    EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, Disturbed ? 17e3 : 41e3);
+    EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
+  }
   // No re-check for a version that the prediction did not make the best, or
   // whose first execution is within its prediction's interval.
   Bandit Bd(kmp_mv_mean, 2);
