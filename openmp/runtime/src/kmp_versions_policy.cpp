@@ -779,17 +779,21 @@ static void __kmp_mv_second_replaces_first(kmp_mv_arm_t *a, double x) {
   a->q = 2.0 * x * x;
 }
 
+// The prediction's interval (exp(KMP_MV_PREDICT_Z sigma)) for a re-check, at
+// most KMP_MV_ROBUST_FIRST, the ratio at which robust statistics judge a first
+// execution disturbed: a version predicted best within a factor 4 at a new
+// cost, whose first execution there was disturbed 2.5x (still inside that
+// interval, over the other version), lost the multi-size workload a whole
+// size.
+static inline double __kmp_mv_recheck_interval(double sigma) {
+  const double interval = exp(KMP_MV_PREDICT_Z * sigma);
+  return interval > KMP_MV_ROBUST_FIRST ? KMP_MV_ROBUST_FIRST : interval;
+}
+
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
   // (spread holds the prediction's error: only UCB's updates from the second
-  // execution on write it.) A wide prediction's interval is capped at
-  // KMP_MV_ROBUST_FIRST, the ratio at which robust statistics judge a first
-  // execution disturbed: a version predicted best within a factor 4 at a new
-  // cost, whose first execution there was disturbed 2.5x (still inside that
-  // interval, over the other version), lost the multi-size workload a whole
-  // size.
-  double interval = exp(KMP_MV_PREDICT_Z * a->spread);
-  if (interval > KMP_MV_ROBUST_FIRST)
-    interval = KMP_MV_ROBUST_FIRST;
+  // execution on write it.)
+  const double interval = __kmp_mv_recheck_interval(a->spread);
   if (a->n == 0) {
     if (!(a->mean > 0.0) || !(x > a->mean * interval))
       return false;
@@ -809,6 +813,14 @@ bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
   if (!(a->mean > x * interval))
     return false; // the second agrees with the first: both count as measured
   __kmp_mv_second_replaces_first(a, x);
+  return true;
+}
+
+bool __kmp_mv_recheck_explained(kmp_mv_arm_t *a, double mean, double sigma) {
+  if (a->n != 1 || !(a->origin & KMP_MV_ORIGIN_RECHECK) || !(mean > 0.0) ||
+      a->mean > mean * __kmp_mv_recheck_interval(sigma))
+    return false;
+  a->origin &= ~KMP_MV_ORIGIN_RECHECK;
   return true;
 }
 

@@ -375,7 +375,8 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // that started from a prediction, before its first two executions are
 // counted: the first, if the prediction made a the key's best (under every
 // other arm's measured or predicted mean) and the execution is slower than
-// the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma)) and than
+// the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma), at most
+// KMP_MV_ROBUST_FIRST x mean) and than
 // another arm, marks it KMP_MV_ORIGIN_RECHECK, so that it needs two
 // executions (elimination does not take it out before its second, and its
 // mean is no point of other costs' predictions until then); the second, if
@@ -383,6 +384,12 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // prediction held), replaces the first: both count, at the second's time,
 // and true is returned (the arm is updated).
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
+// Arm a awaiting its re-check (one execution, KMP_MV_ORIGIN_RECHECK), predicted
+// again from other costs at mean with error sigma: if its execution is inside
+// that prediction's interval, the contradiction is explained (the prediction
+// that made it the best was wrong, and other costs have corrected it) and the
+// mark is cleared: it needs no second execution. Returns whether it was.
+bool __kmp_mv_recheck_explained(kmp_mv_arm_t *a, double mean, double sigma);
 
 // An execution x of arm a (under 2 executions) before __kmp_mv_update counts
 // it: the re-check of a contradicted prediction (__kmp_mv_recheck), then, at

@@ -498,20 +498,41 @@ static inline bool __kmp_mv_measured(const kmp_mv_arm_t *a) {
   return a->n > 0 && a->mean > 0.0 && !(a->origin & KMP_MV_ORIGIN_RECHECK);
 }
 
+// Whether key o is one of the other keys whose version v may serve as a point
+// of s's predictions.
+static inline bool __kmp_mv_point_key(const kmp_mv_stats_t *o,
+                                      const kmp_mv_stats_t *s, int v) {
+  return o != s && o->cost > 0 && o->locality == s->locality &&
+         o->cluster == s->cluster && v < o->key.narms;
+}
+
 // The (cost, mean time) points of version v at the costs other than s's:
 // this run's keys, then the saved rows of costs it has not met. Returns their
-// number.
+// number. First executions awaiting their re-check are points only when the
+// version has KMP_MV_RECHECK_POINTS of them or more (s's own included): one may
+// be disturbed, but several at different costs say that the prediction was
+// wrong (left out, they kept a version whose line fell through two close
+// costs predicted best at every new size of a PRISE run, so that it ran first
+// and was re-checked at each: 26 sizes, 19% of the run lost).
+#define KMP_MV_RECHECK_POINTS 2
 static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
                                 int v, double *cost, double *time) {
-  int np = 0;
+  int np = 0, rechecks = 0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && rechecks < KMP_MV_RECHECK_POINTS;
+       ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o && rechecks < KMP_MV_RECHECK_POINTS; o = o->next)
+      rechecks += (o == s || __kmp_mv_point_key(o, s, v)) && v < o->key.narms &&
+                  o->key.arms[v].n > 0 &&
+                  (o->key.arms[v].origin & KMP_MV_ORIGIN_RECHECK);
+  const bool all = rechecks >= KMP_MV_RECHECK_POINTS;
   for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
     for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
          o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
-      if (o == s || o->cost <= 0 || o->locality != s->locality ||
-          o->cluster != s->cluster || v >= o->key.narms)
+      if (!__kmp_mv_point_key(o, s, v))
         continue;
       const kmp_mv_arm_t *a = &o->key.arms[v];
-      if (!__kmp_mv_measured(a))
+      if (!__kmp_mv_measured(a) && !(all && a->n > 0 && a->mean > 0.0))
         continue;
       cost[np] = (double)o->cost;
       time[np] = a->mean;
@@ -554,8 +575,7 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
   for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
     for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
          o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
-      if (o == s || o->cost <= 0 || o->locality != s->locality ||
-          o->cluster != s->cluster || v >= o->key.narms || r >= o->key.narms)
+      if (!__kmp_mv_point_key(o, s, v) || r >= o->key.narms)
         continue;
       const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
       if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
@@ -638,7 +658,8 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     bool fresh = arm->n == 0 && arm->started == 0 &&
                  (from == KMP_MV_ORIGIN_RUN || from == KMP_MV_ORIGIN_PREDICTED);
     bool vouch = !fresh && __kmp_mv_arm_vouchable(policy, arm);
-    if (!fresh && !vouch)
+    bool recheck = arm->n == 1 && (arm->origin & KMP_MV_ORIGIN_RECHECK);
+    if (!fresh && !vouch && !recheck)
       continue; // saved statistics, running, or done exploring
     int np = __kmp_mv_cost_points(t, s, v, cost, time);
     kmp_mv_fit_t fit;
@@ -662,7 +683,9 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
       __kmp_mv_predict_by_ratio(t, s, v, n, cost, time, w, &have, &mu, &err);
     if (!have)
       continue;
-    if (vouch)
+    if (recheck)
+      __kmp_mv_recheck_explained(&s->key.arms[v], mu, err);
+    else if (vouch)
       __kmp_mv_arm_vouch(&s->key.arms[v]);
     else
       __kmp_mv_arm_predict(&s->key.arms[v], mu, err);

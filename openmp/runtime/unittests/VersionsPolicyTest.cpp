@@ -993,6 +993,28 @@ TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
     EXPECT_DOUBLE_EQ(Bd.Arms[0].mean, Disturbed ? 17e3 : 41e3);
     EXPECT_EQ(Bd.select(), Disturbed ? 0 : 1);
   }
+  // A prediction made again from other costs that explains the first
+  // execution (inside its interval, capped at twice it) clears the mark: no
+  // second execution. One that does not keeps it.
+  {
+    Bandit Bd(kmp_mv_mean, 2);
+    Bd.Policy.eliminate = 1;
+    __kmp_mv_arm_predict(&Bd.Arms[1], 26e3, KMP_MV_PREDICT_MIN_ERROR);
+    Bd.update(1, 26e3);
+    __kmp_mv_arm_predict(&Bd.Arms[0], 10e3, KMP_MV_PREDICT_MIN_ERROR);
+    Bd.update(0, 50e3);
+    ASSERT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_FALSE(__kmp_mv_recheck_explained(&Bd.Arms[0], 20e3, 1.0)); // 2x
+    EXPECT_TRUE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_FALSE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    EXPECT_TRUE(__kmp_mv_recheck_explained(&Bd.Arms[0], 45e3, 0.1));
+    EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+    EXPECT_EQ(Bd.Arms[0].n, 1u);
+    EXPECT_TRUE(__kmp_mv_explored(&Bd.Policy, &Bd.Key));
+    EXPECT_EQ(Bd.select(), 1);
+    // Nothing to explain for an arm not awaiting a re-check.
+    EXPECT_FALSE(__kmp_mv_recheck_explained(&Bd.Arms[1], 26e3, 0.1));
+  }
   // No re-check for a version that the prediction did not make the best, or
   // whose first execution is within its prediction's interval.
   Bandit Bd(kmp_mv_mean, 2);
