@@ -803,8 +803,8 @@ bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {
       if (o != a && o->mean > 0.0 && (other == 0.0 || o->mean < other))
         other = o->mean;
     }
-    if (other > a->mean && x > other)
-      a->origin |= KMP_MV_ORIGIN_RECHECK;
+    a->origin |= other > a->mean && x > other ? KMP_MV_ORIGIN_RECHECK
+                                              : KMP_MV_ORIGIN_DOUBTED;
     return false;
   }
   if (!(a->origin & KMP_MV_ORIGIN_RECHECK))

@@ -58,6 +58,19 @@ struct kmp_mv_arm_t {
 // slower than the prediction's interval: a second execution decides which of
 // the two was wrong (__kmp_mv_recheck).
 #define KMP_MV_ORIGIN_RECHECK 16u
+// A version that started from a prediction and whose first execution here was
+// slower than the prediction's interval while another version was the best:
+// nothing to re-check (the policy does not choose it), but that one execution
+// may be disturbed, and until a second it is no point of other costs'
+// predictions, as one awaiting its re-check (a first execution of single-call
+// BLIS at PRISE's smallest size, 5.5x its time, pulled its line down and ran
+// it at two large sizes, 2x the best there).
+#define KMP_MV_ORIGIN_DOUBTED 32u
+// Whether a's one execution contradicted its prediction (the two marks above).
+static inline bool __kmp_mv_contradicted(const kmp_mv_arm_t *a) {
+  return (a->origin & KMP_MV_ORIGIN_RECHECK) ||
+         ((a->origin & KMP_MV_ORIGIN_DOUBTED) && a->n == 1);
+}
 // "run", "store", "load", "predicted" (stats.csv), or NULL for another value.
 const char *__kmp_mv_origin_name(uint32_t origin);
 
@@ -377,7 +390,8 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // other arm's measured or predicted mean) and the execution is slower than
 // the prediction's interval (mean x exp(KMP_MV_PREDICT_Z sigma), at most
 // KMP_MV_ROBUST_FIRST x mean) and than
-// another arm, marks it KMP_MV_ORIGIN_RECHECK, so that it needs two
+// another arm, marks it KMP_MV_ORIGIN_RECHECK (slower than the interval only:
+// KMP_MV_ORIGIN_DOUBTED), so that it needs two
 // executions (elimination does not take it out before its second, and its
 // mean is no point of other costs' predictions until then); the second, if
 // the first is that much slower than it (the first was disturbed, the

@@ -493,9 +493,9 @@ void __kmp_mv_policy_changed(void) {
 #define KMP_MV_PREDICT_POINTS 256
 
 // Whether a has a mean measured at its key that other predictions may use (not
-// one awaiting its re-check: it may be disturbed).
+// one execution that contradicted its prediction: it may be disturbed).
 static inline bool __kmp_mv_measured(const kmp_mv_arm_t *a) {
-  return a->n > 0 && a->mean > 0.0 && !(a->origin & KMP_MV_ORIGIN_RECHECK);
+  return a->n > 0 && a->mean > 0.0 && !__kmp_mv_contradicted(a);
 }
 
 // Whether key o is one of the other keys whose version v may serve as a point
@@ -508,12 +508,13 @@ static inline bool __kmp_mv_point_key(const kmp_mv_stats_t *o,
 
 // The (cost, mean time) points of version v at the costs other than s's:
 // this run's keys, then the saved rows of costs it has not met. Returns their
-// number. First executions awaiting their re-check are points only when the
-// version has KMP_MV_RECHECK_POINTS of them or more (s's own included): one may
-// be disturbed, but several at different costs say that the prediction was
-// wrong (left out, they kept a version whose line fell through two close
-// costs predicted best at every new size of a PRISE run, so that it ran first
-// and was re-checked at each: 26 sizes, 19% of the run lost).
+// number. First executions that contradicted their predictions (awaiting
+// their re-check, or doubted) are points only when the version has
+// KMP_MV_RECHECK_POINTS of them or more (s's own included): one may be
+// disturbed, but several at different costs say that the prediction was wrong
+// (left out, they kept a version whose line fell through two close costs
+// predicted best at every new size of a PRISE run, so that it ran first and
+// was re-checked at each: 26 sizes, 19% of the run lost).
 #define KMP_MV_RECHECK_POINTS 2
 static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
                                 int v, double *cost, double *time) {
@@ -524,7 +525,7 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
          o && rechecks < KMP_MV_RECHECK_POINTS; o = o->next)
       rechecks += (o == s || __kmp_mv_point_key(o, s, v)) && v < o->key.narms &&
                   o->key.arms[v].n > 0 &&
-                  (o->key.arms[v].origin & KMP_MV_ORIGIN_RECHECK);
+                  __kmp_mv_contradicted(&o->key.arms[v]);
   const bool all = rechecks >= KMP_MV_RECHECK_POINTS;
   for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
     for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);

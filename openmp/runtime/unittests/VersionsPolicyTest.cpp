@@ -1023,8 +1023,14 @@ TEST(VersionsPolicy, RecheckOfAContradictedPrediction) {
   __kmp_mv_arm_predict(&Bd.Arms[1], 1.4e3, KMP_MV_PREDICT_MIN_ERROR);
   Bd.update(1, 5e3);
   EXPECT_FALSE(Bd.Arms[1].origin & KMP_MV_ORIGIN_RECHECK);
+  // Doubted instead: no point of other costs' predictions until a second.
+  EXPECT_TRUE(Bd.Arms[1].origin & KMP_MV_ORIGIN_DOUBTED);
+  EXPECT_TRUE(__kmp_mv_contradicted(&Bd.Arms[1]));
   Bd.update(0, 1.5e3);
   EXPECT_FALSE(Bd.Arms[0].origin & KMP_MV_ORIGIN_RECHECK);
+  EXPECT_FALSE(__kmp_mv_contradicted(&Bd.Arms[0]));
+  Bd.update(1, 5.2e3);
+  EXPECT_FALSE(__kmp_mv_contradicted(&Bd.Arms[1]));
 }
 
 } // namespace
