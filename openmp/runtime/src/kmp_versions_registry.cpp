@@ -563,10 +563,10 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 
 // Prediction by ratio (kmp_versions_policy.h): the points (cost, v's mean
 // over r's) of the costs other than s's where both versions ran, this run's
-// keys first, then the saved rows of the costs these do not have, with w = 1/n_v
-// + 1/n_r; *noise is the pooled variance of log time of one execution of
-// either there, or -1 when no point has repeated executions. Returns their
-// number.
+// keys first, then the saved rows of the costs these do not have, with
+// w = 1/n_v + 1/n_r; *noise is the pooled variance of log time of one
+// execution of either there, or -1 when no point has repeated executions.
+// Returns their number.
 static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
                                  const kmp_mv_stats_t *s, int v, int r,
                                  double *cost, double *ratio, double *w,
