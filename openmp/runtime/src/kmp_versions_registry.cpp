@@ -506,6 +506,25 @@ static inline bool __kmp_mv_point_key(const kmp_mv_stats_t *o,
          o->cluster == s->cluster && v < o->key.narms;
 }
 
+// Whether saved row x is a point of version `name` for s's predictions: of
+// another cost, the same locality and cluster, with executions.
+static inline bool __kmp_mv_saved_point(const kmp_mv_saved_t *x,
+                                        const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s,
+                                        const char *name, const char *cluster) {
+  return x->type == t->id && x->cost > 0 && x->cost != s->cost &&
+         x->locality == s->locality && x->arm.n > 0 && x->arm.mean > 0.0 &&
+         strcmp(x->name, name) == 0 && strcmp(x->cluster, cluster) == 0;
+}
+
+// Whether cost c is among cost[0..n-1] (a saved row of a cost this run met).
+static inline bool __kmp_mv_has_cost(const double *cost, int n, kmp_int64 c) {
+  for (int i = 0; i < n; ++i)
+    if (cost[i] == (double)c)
+      return true;
+  return false;
+}
+
 // The (cost, mean time) points of version v at the costs other than s's:
 // this run's keys, then the saved rows of costs it has not met. Returns their
 // number. First executions that contradicted their predictions (awaiting
@@ -518,46 +537,47 @@ static inline bool __kmp_mv_point_key(const kmp_mv_stats_t *o,
 #define KMP_MV_RECHECK_POINTS 2
 static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
                                 int v, double *cost, double *time) {
-  int np = 0, rechecks = 0;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && rechecks < KMP_MV_RECHECK_POINTS;
-       ++b)
+  // One walk of the keys: the measured points from the arrays' start, the
+  // contradicted ones (nc) from their end, moved after the others if they
+  // count.
+  const int max = KMP_MV_PREDICT_POINTS;
+  int np = 0, nc = 0, contradicted = 0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np + nc < max; ++b)
     for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && rechecks < KMP_MV_RECHECK_POINTS; o = o->next)
-      rechecks += (o == s || __kmp_mv_point_key(o, s, v)) && v < o->key.narms &&
-                  o->key.arms[v].n > 0 &&
-                  __kmp_mv_contradicted(&o->key.arms[v]);
-  const bool all = rechecks >= KMP_MV_RECHECK_POINTS;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
+         o && np + nc < max; o = o->next) {
+      if (o == s) {
+        contradicted +=
+            v < s->key.narms && __kmp_mv_contradicted(&s->key.arms[v]);
+        continue;
+      }
       if (!__kmp_mv_point_key(o, s, v))
         continue;
       const kmp_mv_arm_t *a = &o->key.arms[v];
-      if (!__kmp_mv_measured(a) && !(all && a->n > 0 && a->mean > 0.0))
+      if (a->n == 0 || !(a->mean > 0.0))
         continue;
-      cost[np] = (double)o->cost;
-      time[np] = a->mean;
-      ++np;
+      const bool doubt = __kmp_mv_contradicted(a);
+      contradicted += doubt;
+      const int i = doubt ? max - ++nc : np++;
+      cost[i] = (double)o->cost;
+      time[i] = a->mean;
+    }
+  if (contradicted >= KMP_MV_RECHECK_POINTS)
+    for (int i = 1; i <= nc; ++i, ++np) {
+      cost[np] = cost[max - i];
+      time[np] = time[max - i];
     }
   // Costs this run has not met: what earlier runs measured (the model store,
   // OMP_SELECT_LOAD).
   const char *name = t->versions.load(std::memory_order_acquire)[v].name;
   const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
-  for (const kmp_mv_saved_t *r = __kmp_mv_saved.first;
-       r && np < KMP_MV_PREDICT_POINTS; r = r->all) {
-    if (r->type != t->id || r->cost <= 0 || r->cost == s->cost ||
-        r->locality != s->locality || r->arm.n == 0 ||
-        strcmp(r->name, name) != 0 || strcmp(r->cluster, cluster) != 0)
-      continue;
-    bool seen = false;
-    for (int i = 0; i < np && !seen; ++i)
-      seen = cost[i] == (double)r->cost;
-    if (!seen) {
+  for (const kmp_mv_saved_t *r = __kmp_mv_saved.first; r && np < max;
+       r = r->all)
+    if (__kmp_mv_saved_point(r, t, s, name, cluster) &&
+        !__kmp_mv_has_cost(cost, np, r->cost)) {
       cost[np] = (double)r->cost;
       time[np] = r->arm.mean;
       ++np;
     }
-  }
   return np;
 }
 
@@ -592,18 +612,12 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
   const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
   for (const kmp_mv_saved_t *x = __kmp_mv_saved.first;
        x && np < KMP_MV_PREDICT_POINTS; x = x->all) {
-    if (x->type != t->id || x->cost <= 0 || x->cost == s->cost ||
-        x->locality != s->locality || !__kmp_mv_measured(&x->arm) ||
-        strcmp(x->name, vs[v].name) != 0 || strcmp(x->cluster, cluster) != 0)
+    if (!__kmp_mv_saved_point(x, t, s, vs[v].name, cluster) ||
+        __kmp_mv_has_cost(cost, np, x->cost))
       continue;
     const kmp_mv_saved_t *y = __kmp_mv_rows_find(
         &__kmp_mv_saved, t->id, x->cost, x->locality, vs[r].name, cluster);
     if (y == NULL || !__kmp_mv_measured(&y->arm))
-      continue;
-    bool seen = false;
-    for (int i = 0; i < np && !seen; ++i)
-      seen = cost[i] == (double)x->cost;
-    if (seen)
       continue;
     cost[np] = (double)x->cost;
     ratio[np] = x->arm.mean / y->arm.mean;
