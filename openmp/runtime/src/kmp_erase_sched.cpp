@@ -314,6 +314,16 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   kmp_erase_choice_t choice = __kmp_erase_choose(t, task, 1, 0, task_team, &m);
   if (choice.cluster < 0) // every configuration is being tried
     return tid;
+  // Mapped to the creator's own cluster: the task stays in its deque, and the
+  // cluster's thieves balance it as upstream's do. Given to a thread of the
+  // cluster instead, it was fixed there before that thread could run it: one
+  // in a tied task's taskwait may run only that task's descendants, so the
+  // given tasks waited behind a long task (an unbalanced tree search, its
+  // root's children given half to each thread, took 1.7x ERASE off's time:
+  // benchmarks/recursive uts), and each of its pops walked past them.
+  kmp_info_t *self = task_team->tt.tt_threads_data[tid].td.td_thr;
+  if (__kmp_mvomp_thread_cluster(self, tid) == choice.cluster)
+    return tid;
   return __kmp_erase_pick(task_team, tid, choice.cluster);
 }
 
