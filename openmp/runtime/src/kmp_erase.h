@@ -108,13 +108,40 @@ struct kmp_erase_exec_t {
   int sampling; // the hardware counters run for this execution
   int unmapped; // created by a task: ERASE never maps it (its record batches)
   int timed;    // 0: only counted in its thread's batch (a short execution);
-                // -1: not tracked (a team of one thread)
+                // -1: not tracked (a team of one thread, an included task)
   void *batch;  // that batch (checked again at the end: a task run meanwhile
                 // may have flushed it)
 };
-void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
-                            kmp_erase_exec_t *exec);
-void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec);
+void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
+                                    kmp_erase_exec_t *exec);
+void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec);
+
+// Whether `task` is included in its creator's execution: a descendant of a
+// final task, run at once where it is created. (A task libomp runs at once
+// because its creator's deque is full is serial too, but an ordinary task:
+// it is counted.) ERASE neither times, counts nor slows an included task, as
+// it never sees an if(0) one: it is part of its creator's time (which is
+// slowed as a whole), and nobody can map it. Timing them cost 1.27x ERASE
+// off's time on BOTS-like N-queens (tasks of 0.1-1 us, benchmarks/recursive
+// nqueens); the test is inline, as a call for each of them cost 5% more.
+static inline bool __kmp_erase_included(kmp_task_t *task) {
+  kmp_taskdata_t *td = KMP_TASK_TO_TASKDATA(task);
+  return td->td_flags.task_serial && td->td_parent != NULL &&
+         td->td_parent->td_flags.tasktype == TASK_EXPLICIT &&
+         td->td_parent->td_flags.final;
+}
+static inline void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
+                                          kmp_erase_exec_t *exec) {
+  if (__kmp_erase_included(task))
+    exec->timed = -1;
+  else
+    __kmp_erase_task_begin_tracked(gtid, task, exec);
+}
+static inline void __kmp_erase_task_end(kmp_int32 gtid,
+                                        kmp_erase_exec_t *exec) {
+  if (exec->timed >= 0)
+    __kmp_erase_task_end_tracked(gtid, exec);
+}
 
 // A task has finished (its parent's count of incomplete children is down):
 // the thread waiting for that parent's children in a taskwait, if in back-off

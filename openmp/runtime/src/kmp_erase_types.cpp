@@ -492,8 +492,9 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   __kmp_erase_record(t, cluster, width, (end - t->loop_start_ns) * 1e-9, 0);
 }
 
-void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
-                            kmp_erase_exec_t *exec) {
+// (Not an included task: kmp_erase.h's __kmp_erase_task_begin.)
+void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
+                                    kmp_erase_exec_t *exec) {
   exec->type = NULL;
   exec->timed = 1;
   if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
@@ -615,12 +616,14 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
   }
 }
 
-void __kmp_erase_task_end(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+// (Not a team of one, nor an included task: kmp_erase.h's
+// __kmp_erase_task_end.)
+void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (!__kmp_erase_machine.ready) { // emulating
     __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
     return;
   }
-  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID || exec->timed < 0)
+  if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
     return;
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
   kmp_uint64 end = 0;
@@ -685,10 +688,12 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   kmp_info_t *thread = __kmp_threads[gtid];
   kmp_uint64 dflt = thread->th.th_team_nproc * 10; // upstream's default
   kmp_task_team_t *task_team = thread->th.th_task_team;
-  // An if(0) loop runs serially on its thread: nothing to map or time.
+  // An if(0) loop runs serially on its thread, and so does one in a final
+  // task (its chunks are included tasks, which are not timed): nothing to map
+  // or time.
   if (!__kmp_erase_machine.ready || !if_val || gtid >= KMP_MVOMP_MAX_GTID ||
-      task_team == NULL || task_team->tt.tt_nproc <= 1 ||
-      task_team->tt.tt_threads_data == NULL)
+      thread->th.th_current_task->td_flags.final || task_team == NULL ||
+      task_team->tt.tt_nproc <= 1 || task_team->tt.tt_threads_data == NULL)
     return dflt;
   __kmp_mvomp_place_thread(gtid);
   kmp_erase_type_t *t =
