@@ -15,27 +15,16 @@
 // times, whose chunks are included too: only the final task is counted, and
 // the taskloop only for its three runs outside the final task).
 // RUN: %libomp-compile
-// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off
-// OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.csv %libomp-run | FileCheck
-// %s RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print
-// "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }'
-// %t.csv | FileCheck --check-prefix=SUM %s RUN: env OMP_NUM_THREADS=2
-// OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.2.csv %libomp-run |
-// FileCheck %s RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END {
-// print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }'
-// %t.2.csv | FileCheck --check-prefix=SUM %s RUN: env OMP_NUM_THREADS=2
-// OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.3.csv %libomp-run long |
-// FileCheck --check-prefix=LONG %s RUN: awk -F, 'NR > 1 && $2 == "task" { s +=
-// $6; t += $11 } END { print "executions", s, "timed", t }' %t.3.csv |
-// FileCheck --check-prefix=LONGSUM %s RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on
-// OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.5.csv
-// %libomp-run final | FileCheck --check-prefix=FINAL %s RUN: awk -F, 'NR > 2 &&
-// $2 == "taskloop" { loop[$1] = 1; l += $6 } NR > 2 && $2 == "task" { n[$1] +=
-// $6 } END { for (t in n) if (!(t in loop)) s += n[t]; print "tasks", s,
-// "loops", l }' %t.5.csv | FileCheck --check-prefix=FINALSUM %s RUN: env
-// OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.4.csv %libomp-run one |
-// FileCheck --check-prefix=ONE %s RUN: awk -F, 'NR > 2 { n++ } END { print
-// "rows", n + 0 }' %t.4.csv | FileCheck --check-prefix=ONEROWS %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.csv %libomp-run | FileCheck %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.csv | FileCheck --check-prefix=SUM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.2.csv %libomp-run | FileCheck %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s; print (t > 0 && 2 * t < s) ? "sampled" : "timed " t }' %t.2.csv | FileCheck --check-prefix=SUM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.3.csv %libomp-run long | FileCheck --check-prefix=LONG %s
+// RUN: awk -F, 'NR > 1 && $2 == "task" { s += $6; t += $11 } END { print "executions", s, "timed", t }' %t.3.csv | FileCheck --check-prefix=LONGSUM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.5.csv %libomp-run final | FileCheck --check-prefix=FINAL %s
+// RUN: awk -F, 'NR > 2 && $2 == "taskloop" { loop[$1] = 1; l += $6 } NR > 2 && $2 == "task" { n[$1] += $6 } END { for (t in n) if (!(t in loop)) s += n[t]; print "tasks", s, "loops", l }' %t.5.csv | FileCheck --check-prefix=FINALSUM %s
+// RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STATS=%t.4.csv %libomp-run one | FileCheck --check-prefix=ONE %s
+// RUN: awk -F, 'NR > 2 { n++ } END { print "rows", n + 0 }' %t.4.csv | FileCheck --check-prefix=ONEROWS %s
 
 // CHECK: fib(20) = 6765
 // SUM: executions 21890{{$}}
