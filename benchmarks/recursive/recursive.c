@@ -24,6 +24,11 @@
 // recursive strassen N CUTOFF REPEAT
 //     Strassen's product of two N x N matrices (N a power of 2), 7 tasks per
 //     level down to CUTOFF, temporaries allocated by each task
+// recursive producer N WORK REPEAT
+//     not recursive: the other common shape, a loop in a single creating N
+//     tasks of WORK iterations each (BOTS' "single" versions of SparseLU and
+//     Alignment; with WORK = 1000 a task is about 0.8 us), the only tasks
+//     here that ERASE may map
 //
 // Each checks its result (exit 1 if wrong) and prints the time of the repeats,
 // the runtime having started before the clock (an empty parallel region first).
@@ -257,30 +262,55 @@ static void strassen(int n, const double *a, int lda, const double *b, int ldb,
     free(m[k]);
 }
 
+// A producer's task: WORK iterations of a little arithmetic.
+static long produced(int work) {
+  unsigned x = 1;
+  long v = 0;
+  for (int i = 0; i < work; ++i) {
+    x = x * 1664525u + 1013904223u;
+    v += x >> 28;
+  }
+  return v;
+}
+
+static long producer(int n, int work) {
+  long total = 0;
+  for (int i = 0; i < n; ++i) {
+#pragma omp task shared(total) firstprivate(work)
+    {
+      long v = produced(work);
+#pragma omp atomic
+      total += v;
+    }
+  }
+#pragma omp taskwait
+  return total;
+}
+
 static void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s fib N CUTOFF REPEAT | sort LOG2N CUTOFF REPEAT | tree "
           "DEPTH REPEAT | nqueens N CUTOFF REPEAT | uts DEPTH REPEAT | "
-          "strassen N CUTOFF REPEAT\n",
+          "strassen N CUTOFF REPEAT | producer N WORK REPEAT\n",
           argv0);
   exit(2);
 }
 
-enum { FIB, SORT, TREE, NQUEENS, UTS, STRASSEN };
+enum { FIB, SORT, TREE, NQUEENS, UTS, STRASSEN, PRODUCER };
 
 int main(int argc, char **argv) {
-  static const char *const names[] = {"fib",     "sort", "tree",
-                                      "nqueens", "uts",  "strassen"};
-  static const int nargs[] = {5, 5, 4, 5, 4, 5};
+  static const char *const names[] = {"fib", "sort",     "tree",    "nqueens",
+                                      "uts", "strassen", "producer"};
+  static const int nargs[] = {5, 5, 4, 5, 4, 5, 5};
   int what = -1;
-  for (int k = 0; argc >= 2 && k < 6; ++k)
+  for (int k = 0; argc >= 2 && k < 7; ++k)
     if (strcmp(argv[1], names[k]) == 0 && argc == nargs[k])
       what = k;
   if (what < 0)
     usage(argv[0]);
   int size = atoi(argv[2]), repeat = atoi(argv[argc - 1]);
   cutoff = argc == 5 ? atoi(argv[3]) : size;
-  static const int maxsize[] = {45, 28, 16, 20, 1000000, 4096};
+  static const int maxsize[] = {45, 28, 16, 20, 1000000, 4096, 100000000};
   if (repeat < 1 || size < 0 || size > maxsize[what] || cutoff < 0 ||
       (what == STRASSEN && (size < 1 || (size & (size - 1)) || cutoff < 1)))
     usage(argv[0]);
@@ -315,6 +345,9 @@ int main(int argc, char **argv) {
   }
   case UTS:
     want = uts_seq(19, 1);
+    break;
+  case PRODUCER:
+    want = size * produced(cutoff);
     break;
   }
 #pragma omp parallel
@@ -351,6 +384,9 @@ int main(int argc, char **argv) {
       break;
     case STRASSEN:
       strassen(size, ma, size, mb, size, mc, size);
+      break;
+    case PRODUCER:
+      got = producer(size, cutoff);
       break;
     }
     secs += omp_get_wtime() - t0;
