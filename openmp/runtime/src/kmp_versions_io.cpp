@@ -86,6 +86,10 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
     v->line = lineno;
     __kmp_mv_arm_from_row(&v->arm, &row);
     v->arm.origin = origin;
+    // A first execution that contradicted its prediction in the run that
+    // measured it stays doubted until a second (__kmp_mv_contradicted).
+    if (row.doubted && row.count == 1)
+      v->arm.origin |= KMP_MV_ORIGIN_DOUBTED;
     __kmp_mv_rows_add(rows, v);
   }
   return bad;

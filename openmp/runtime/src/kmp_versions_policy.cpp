@@ -960,6 +960,7 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
   row->mean = mean;
   row->stddev = stddev;
   row->cluster = n >= 13 ? f[12] : "";
+  row->doubted = n == 16 && strcmp(f[14], "doubted") == 0;
   return NULL;
 }
 

@@ -531,6 +531,7 @@ struct kmp_mv_stats_row_t {
   double mean, stddev; // ns
   const char *cluster; // "" without ERASE
   uint32_t age;        // the store's: runs since the version last ran, else 0
+  bool doubted; // the store's origin "doubted": one execution, contradicted
 };
 
 // Parses one line of stats.csv in place (fields are unquoted and terminated

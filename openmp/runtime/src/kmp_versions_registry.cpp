@@ -561,18 +561,28 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
       cost[i] = (double)o->cost;
       time[i] = a->mean;
     }
-  if (contradicted >= KMP_MV_RECHECK_POINTS)
+  // Costs this run has not met: what earlier runs measured (the model store,
+  // OMP_SELECT_LOAD). A stored first execution that contradicted its
+  // prediction (the store's "doubted") counts as this run's do.
+  const char *name = t->versions.load(std::memory_order_acquire)[v].name;
+  const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
+  int doubted = 0;
+  for (const kmp_mv_saved_t *r = __kmp_mv_saved.first;
+       r && contradicted + doubted < KMP_MV_RECHECK_POINTS; r = r->all)
+    doubted += __kmp_mv_contradicted(&r->arm) &&
+               __kmp_mv_saved_point(r, t, s, name, cluster) &&
+               !__kmp_mv_has_cost(cost, np, r->cost) &&
+               !__kmp_mv_has_cost(cost + max - nc, nc, r->cost);
+  const bool all = contradicted + doubted >= KMP_MV_RECHECK_POINTS;
+  if (all)
     for (int i = 1; i <= nc; ++i, ++np) {
       cost[np] = cost[max - i];
       time[np] = time[max - i];
     }
-  // Costs this run has not met: what earlier runs measured (the model store,
-  // OMP_SELECT_LOAD).
-  const char *name = t->versions.load(std::memory_order_acquire)[v].name;
-  const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
   for (const kmp_mv_saved_t *r = __kmp_mv_saved.first; r && np < max;
        r = r->all)
     if (__kmp_mv_saved_point(r, t, s, name, cluster) &&
+        (all || !__kmp_mv_contradicted(&r->arm)) &&
         !__kmp_mv_has_cost(cost, np, r->cost)) {
       cost[np] = (double)r->cost;
       time[np] = r->arm.mean;
@@ -613,7 +623,7 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
   for (const kmp_mv_saved_t *x = __kmp_mv_saved.first;
        x && np < KMP_MV_PREDICT_POINTS; x = x->all) {
     if (!__kmp_mv_saved_point(x, t, s, vs[v].name, cluster) ||
-        __kmp_mv_has_cost(cost, np, x->cost))
+        !__kmp_mv_measured(&x->arm) || __kmp_mv_has_cost(cost, np, x->cost))
       continue;
     const kmp_mv_saved_t *y = __kmp_mv_rows_find(
         &__kmp_mv_saved, t->id, x->cost, x->locality, vs[r].name, cluster);

@@ -749,7 +749,11 @@ static void __kmp_mv_store_save(const kmp_mv_rows_t *rows, unsigned runs) {
             (int)r->locality, (unsigned long long)a->n, a->mean,
             __kmp_mv_stddev(a), a->q, a->mean * (double)a->n, policy);
     __kmp_mvomp_csv_string(f, r->cluster, 0);
-    fprintf(f, ",%llu,store,%u\n", (unsigned long long)a->n, (unsigned)r->age);
+    // (A first execution that contradicted its prediction, and has had no
+    // second since, stays doubted in the next run: kmp_versions_io.cpp.)
+    fprintf(f, ",%llu,%s,%u\n", (unsigned long long)a->n,
+            a->n == 1 && __kmp_mv_contradicted(a) ? "doubted" : "store",
+            (unsigned)r->age);
     ++n;
   }
   fprintf(f, "# end: %zu rows\n", n);

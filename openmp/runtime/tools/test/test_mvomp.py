@@ -229,15 +229,18 @@ class Store(unittest.TestCase):
              "total_ns,policy,cluster,loaded,origin,age\n"
              '1,0,"slow","t",0,-1,5,300000,10,4.5e+11,1500000.0,mean,,5,store,1\n'
              '1,1,"fast","t",0,-1,64,30000,10,5.7e+10,1920000.0,mean,,64,store,0\n'
-             "# end: 2 rows\n")
+             '1,0,"slow","t",10,-1,1,900000,0,8.1e+11,900000.0,mean,,1,doubted,0\n'
+             "# end: 3 rows\n")
 
     def test_store_file(self):
         with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
             f.write(self.STORE)
         try:
-            r = json.loads(mvomp("show", "--format", "json", f.name).stdout)[0]
-            self.assertEqual(r["choice"], "fast")
-            self.assertEqual([v["count"] for v in r["versions"]], [5, 64])
+            rs = json.loads(mvomp("show", "--format", "json", f.name).stdout)
+            self.assertEqual(rs[0]["choice"], "fast")
+            self.assertEqual([v["count"] for v in rs[0]["versions"]], [5, 64])
+            # A version's one execution that contradicted its prediction (origin doubted).
+            self.assertEqual([v["count"] for v in rs[1]["versions"]], [1])
         finally:
             os.unlink(f.name)
 

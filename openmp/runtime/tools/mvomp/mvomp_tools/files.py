@@ -17,7 +17,7 @@ STATS_COLUMNS = ["type", "version", "name", "location", "cost", "locality", "cou
 STORE_COLUMNS = STATS_COLUMNS + ["age"]
 STATS_COLUMNS_V1 = STATS_COLUMNS[:13]
 STATS_HEADERS = (STATS_COLUMNS, STORE_COLUMNS, STATS_COLUMNS_V1)
-ORIGINS = ("run", "store", "load", "predicted")
+ORIGINS = ("run", "store", "load", "predicted", "doubted")  # doubted: a store's only
 TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
                  "type", "version", "name"]
 ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
