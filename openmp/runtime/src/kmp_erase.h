@@ -31,6 +31,9 @@ extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
 extern int __kmp_erase_team; // OMP_ERASE_TEAM=on
 extern int __kmp_erase_defer; // OMP_ERASE_DEFER=on
+// OMP_ERASE_STAY: a task stays on its creator's cluster unless another is
+// predicted more than this many percent cheaper (0: the thesis' least cost).
+extern int __kmp_erase_stay_pct;
 extern int
     __kmp_erase_objective; // OMP_SELECT_OBJECTIVE (kmp_erase_objective_t)
 // OMP_ERASE_JOINT=on: a multi-version task's cluster is chosen from its
@@ -59,6 +62,8 @@ extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
 // OMP_ERASE_SLEEP_SPIN's default: gaps shorter than this are spun through
 // (measured on recursive programs, docs/erase.md).
 #define KMP_ERASE_DEFAULT_SPIN_US 100
+// OMP_ERASE_STAY's default, percent (docs/erase.md, "Mapping a task").
+#define KMP_ERASE_DEFAULT_STAY_PCT 5
 
 // Called once the environment has been parsed (kmp_settings.cpp): with
 // OMP_ERASE=on, finds the clusters, loads the power table (warnings name file

@@ -298,11 +298,13 @@ typedef struct kmp_erase_map_inputs {
 // task); for a taskloop, the whole team too (cluster nclusters) when it spans
 // several clusters and OMP_ERASE_TEAM is on. task: the task being mapped
 // (NULL for a taskloop): a multi-version task's prediction per cluster is then
-// its versions' there (OMP_ERASE_JOINT).
+// its versions' there (OMP_ERASE_JOINT). home: the creating thread's cluster,
+// where a task stays unless another is clearly cheaper (OMP_ERASE_STAY), or
+// -1.
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
                                       int maxwidth, int taskloop,
                                       kmp_task_team_t *task_team,
-                                      kmp_erase_map_inputs_t *m);
+                                      kmp_erase_map_inputs_t *m, int home = -1);
 // Tasks running on team thread th (the core activity tracer).
 int __kmp_erase_busy(kmp_info_t *th);
 // Writes OMP_ERASE_STATS (at exit).

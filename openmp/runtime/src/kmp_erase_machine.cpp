@@ -42,6 +42,7 @@ int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
 int __kmp_erase_team = 1;
 int __kmp_erase_defer = 1;
+int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
 int __kmp_erase_objective = kmp_erase_objective_energy;
 int __kmp_erase_joint = 1;
 int __kmp_erase_interp = kmp_erase_interp_none;

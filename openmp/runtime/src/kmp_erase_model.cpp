@@ -194,7 +194,16 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
 }
 
 kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in) {
-  return __kmp_erase_least(in, true, -1, 0);
+  kmp_erase_choice_t best = __kmp_erase_least(in, true, -1, 0);
+  const int home = in->home1 - 1;
+  if (home < 0 || home >= in->nclusters || !(in->stay > 0) ||
+      best.cluster < 0 || best.cluster == home || best.joules == 0.0 ||
+      !(in->seconds[home * in->maxwidth] > 0))
+    return best; // (nothing to stay on, or the best is a trial)
+  if (__kmp_erase_cost(in, home, 1) * (1.0 / (1.0 + in->stay)) <=
+      __kmp_erase_cost(in, best.cluster, best.width))
+    return kmp_erase_choice_t{home, 1, __kmp_erase_energy(in, home, 1)};
+  return best;
 }
 
 kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,

@@ -134,6 +134,15 @@ struct kmp_erase_map_in_t {
   // order, every width at once from 1 up.
   double defer;
   double spent;
+  // A task's creator's cluster + 1 (0: none, a taskloop) and the margin
+  // (OMP_ERASE_STAY, a fraction; 0: off): the task stays on the creator's
+  // cluster, measured, unless the least-cost configuration costs less than
+  // its cost / (1 + stay). Moving a task to another thread costs time, and
+  // between clusters within the noise of their predictions the choice
+  // flipped: on two equal emulated clusters a producer's tasks went half to
+  // the other thread, 1.6x ERASE off's time.
+  int home1;
+  double stay;
 };
 #define KMP_ERASE_DEFER_SHARE 0.05
 #define KMP_ERASE_DEFER_TRIALS 2

@@ -311,7 +311,10 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
     return tid;
   }
   kmp_erase_map_inputs_t m;
-  kmp_erase_choice_t choice = __kmp_erase_choose(t, task, 1, 0, task_team, &m);
+  kmp_info_t *self = task_team->tt.tt_threads_data[tid].td.td_thr;
+  const int home = __kmp_mvomp_thread_cluster(self, tid);
+  kmp_erase_choice_t choice =
+      __kmp_erase_choose(t, task, 1, 0, task_team, &m, home);
   if (choice.cluster < 0) // every configuration is being tried
     return tid;
   // Mapped to the creator's own cluster: the task stays in its deque, and the
@@ -321,8 +324,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   // given tasks waited behind a long task (an unbalanced tree search, its
   // root's children given half to each thread, took 1.7x ERASE off's time:
   // benchmarks/recursive uts), and each of its pops walked past them.
-  kmp_info_t *self = task_team->tt.tt_threads_data[tid].td.td_thr;
-  if (__kmp_mvomp_thread_cluster(self, tid) == choice.cluster)
+  if (home == choice.cluster)
     return tid;
   return __kmp_erase_pick(task_team, tid, choice.cluster);
 }

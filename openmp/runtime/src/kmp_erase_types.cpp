@@ -238,7 +238,7 @@ static double __kmp_erase_joint_seconds(kmp_erase_type_t *t, kmp_task_t *task,
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
                                       int maxwidth, int taskloop,
                                       kmp_task_team_t *task_team,
-                                      kmp_erase_map_inputs_t *m) {
+                                      kmp_erase_map_inputs_t *m, int home) {
   int n = __kmp_mvomp_nclusters;
   int nth = task_team->tt.tt_nproc;
   kmp_thread_data_t *data = task_team->tt.tt_threads_data;
@@ -273,6 +273,12 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
+  // (Only where the other clusters may steal the task: with
+  // OMP_ERASE_STEAL=cluster, staying would leave their cores idle.)
+  if (home >= 0 && !taskloop && !__kmp_erase_steal_cluster) {
+    in.home1 = home + 1;
+    in.stay = __kmp_erase_stay_pct * 0.01;
+  }
   if (maxwidth > 1 && __kmp_erase_defer) { // (read unlocked: they only grow)
     in.defer = KMP_ERASE_DEFER_SHARE;
     for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)

@@ -308,6 +308,38 @@ TEST(EraseMap, RefreshPicksTheCheapestOther) {
   EXPECT_EQ(__kmp_erase_map_except(&In, 1, 1).cluster, -1);
 }
 
+TEST(EraseMap, TaskStaysOnItsCreatorsClusterUnlessAnotherIsClearlyCheaper) {
+  // OMP_ERASE_STAY: big (the creator's) 1.0 s at 1 + 1 W = 2 J; little at
+  // 0.5 + 1 W, both clusters active (no idle power charged elsewhere).
+  TwoClusters M(1);
+  M.run(0, 1) = 1;
+  M.run(1, 1) = 1;
+  M.secs(0, 1) = 1.0;
+  M.secs(1, 1) = 1.3; // 1.95 J: 2.5% cheaper than big
+  kmp_erase_map_in_t In = M.in();
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1); // the thesis' least energy
+  In.home1 = 1;                               // created on big
+  In.stay = 0.05;
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_DOUBLE_EQ(C.joules, 2.0);
+  M.secs(1, 1) = 1.2; // 1.8 J: 10% cheaper, more than the margin
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  In.stay = 0; // off
+  M.secs(1, 1) = 1.3;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  In.stay = 0.05;
+  M.secs(0, 1) = 0; // the creator's cluster untried: tried first, as ever
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
+  EXPECT_DOUBLE_EQ(__kmp_erase_map(&In).joules, 0.0);
+  M.secs(0, 1) = -1; // being tried: nothing to stay on
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  M.secs(0, 1) = 1.0;
+  M.secs(1, 1) = 0; // another untried: tried first
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  EXPECT_DOUBLE_EQ(__kmp_erase_map(&In).joules, 0.0);
+}
+
 TEST(EraseMap, WidthsWithinEachCluster) {
   TwoClusters M(4);
   for (int W = 1; W <= 4; ++W) {
