@@ -116,6 +116,8 @@ struct kmp_erase_exec_t {
                 // -1: not tracked (a team of one thread, an included task)
   void *batch;  // that batch (checked again at the end: a task run meanwhile
                 // may have flushed it)
+  kmp_uint64 outer_ns; // its thread's nested_ns when it started (restored,
+                       // plus this execution's time, when it ends)
 };
 void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
                                     kmp_erase_exec_t *exec);

@@ -498,6 +498,17 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   __kmp_erase_record(t, cluster, width, (end - t->loop_start_ns) * 1e-9, 0);
 }
 
+// A timed execution starts on thread gtid: the tasks that end inside it are
+// counted from 0 (__kmp_erase_slow_down).
+static inline void __kmp_erase_nest(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+  if (gtid >= 0 && gtid < KMP_MVOMP_MAX_GTID) {
+    exec->outer_ns = __kmp_erase_threads[gtid].nested_ns;
+    __kmp_erase_threads[gtid].nested_ns = 0;
+  } else {
+    exec->outer_ns = 0;
+  }
+}
+
 // (Not an included task: kmp_erase.h's __kmp_erase_task_begin.)
 void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
                                     kmp_erase_exec_t *exec) {
@@ -505,6 +516,7 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
   exec->timed = 1;
   if (!__kmp_erase_machine.ready) { // emulating: only the slowdown
     exec->cluster = __kmp_erase_emulated_cluster();
+    __kmp_erase_nest(gtid, exec);
     exec->start_ns = __kmp_mvomp_now_ns();
     return;
   }
@@ -546,6 +558,7 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
       return;
     }
   }
+  __kmp_erase_nest(gtid, exec);
   exec->start_ns = __kmp_mvomp_now_ns();
 }
 
@@ -573,16 +586,24 @@ static void __kmp_erase_counted(kmp_int32 gtid, const kmp_erase_exec_t *exec) {
 
 // OMP_ERASE_TEST_SLOWDOWN: a task that ran on a slowed cluster busy-waits
 // (factor - 1) times its time; returns the time it ends.
-static kmp_uint64 __kmp_erase_slow_down(const kmp_erase_exec_t *exec,
+static kmp_uint64 __kmp_erase_slow_down(kmp_int32 gtid,
+                                        const kmp_erase_exec_t *exec,
                                         kmp_uint64 end) {
+  kmp_erase_thread_t *s = gtid >= 0 && gtid < KMP_MVOMP_MAX_GTID
+                              ? &__kmp_erase_threads[gtid]
+                              : NULL;
   int c = exec->cluster;
-  if (c < 0 || !(__kmp_erase_machine.slowdown[c] > 1.0))
-    return end;
-  kmp_uint64 until =
-      end + (kmp_uint64)((__kmp_erase_machine.slowdown[c] - 1.0) *
-                         (end - exec->start_ns));
-  while ((end = __kmp_mvomp_now_ns()) < until)
-    KMP_CPU_PAUSE();
+  if (c >= 0 && __kmp_erase_machine.slowdown[c] > 1.0) {
+    // Its own time: without the tasks that ran inside it (already slowed).
+    kmp_uint64 own = end - exec->start_ns, nested = s ? s->nested_ns : 0;
+    own = own > nested ? own - nested : 0;
+    kmp_uint64 until =
+        end + (kmp_uint64)((__kmp_erase_machine.slowdown[c] - 1.0) * own);
+    while ((end = __kmp_mvomp_now_ns()) < until)
+      KMP_CPU_PAUSE();
+  }
+  if (s != NULL)
+    s->nested_ns = exec->outer_ns + (end - exec->start_ns);
   return end;
 }
 
@@ -626,7 +647,7 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
 // __kmp_erase_task_end.)
 void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   if (!__kmp_erase_machine.ready) { // emulating
-    __kmp_erase_slow_down(exec, __kmp_mvomp_now_ns());
+    __kmp_erase_slow_down(gtid, exec, __kmp_mvomp_now_ns());
     return;
   }
   if (gtid < 0 || gtid >= KMP_MVOMP_MAX_GTID)
@@ -638,7 +659,7 @@ void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
     end = __kmp_mvomp_now_ns();
     if (exec->sampling)
       __kmp_erase_sample_stop(s, &cycles, &misses);
-    end = __kmp_erase_slow_down(exec, end);
+    end = __kmp_erase_slow_down(gtid, exec, end);
   }
   s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
                std::memory_order_relaxed);
