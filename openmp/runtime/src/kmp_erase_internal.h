@@ -254,18 +254,22 @@ static inline int __kmp_erase_slot(int cluster, int width) {
              ? cluster * __kmp_erase_machine.maxwidth
              : cluster * __kmp_erase_machine.maxwidth + width - 1;
 }
-// Whether ERASE never maps `task`: one created by a task stays in its
-// creator's deque, as in upstream libomp (__kmp_erase_target says why), and so
-// does every task where there is one cluster (a task's configuration is a
-// cluster: nothing to choose; widths are a taskloop's); its execution is then
-// recorded through its thread's batch. Mapped and recorded one by one, the
-// tasks of a producer loop in a single (100000 tasks of 0.8 us) took 1.5x
-// ERASE off's time on a homogeneous machine, 3.4x with tasks of 0.02 us.
-static inline bool __kmp_erase_unmapped(kmp_task_t *task) {
-  if (__kmp_mvomp_nclusters <= 1)
-    return true;
+// Whether `task` was created by a task (not by a parallel region's own code):
+// it stays in its creator's deque, as in upstream libomp (__kmp_erase_target
+// says why).
+static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
   kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
   return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
+}
+// Whether ERASE never maps `task` as a task: one created by a task, and every
+// task where there is one cluster (a task's configuration is a cluster:
+// nothing to choose; widths are a taskloop's, whose chunks are still spread
+// over the cluster's threads); its execution is then recorded through its
+// thread's batch. Mapped and recorded one by one, the tasks of a producer
+// loop in a single (100000 tasks of 0.8 us) took 1.5x ERASE off's time on a
+// homogeneous machine, 3.4x with tasks of 0.02 us.
+static inline bool __kmp_erase_unmapped(kmp_task_t *task) {
+  return __kmp_mvomp_nclusters <= 1 || __kmp_erase_created_by_task(task);
 }
 // Run power of the whole team for class cls: every cluster's run power at
 // its size[c] cores (up to the table's widest).

@@ -291,12 +291,13 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   // thread, the creator's taskwait would find none of its own children and
   // run other threads' untied tasks instead, nesting task in taskwait in task
   // without bound (a recursive untied Fibonacci overflowed the stack).
-  if (__kmp_erase_unmapped(task))
+  if (__kmp_erase_created_by_task(task))
     return tid;
   __kmp_mvomp_place_thread(gtid);
   if (__kmp_erase_loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, __kmp_erase_loop_cluster);
-  if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM) // upstream's split
+  if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM || // upstream's split
+      __kmp_erase_unmapped(task)) // one cluster: nothing to choose
     return tid;
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   if (t == NULL)
