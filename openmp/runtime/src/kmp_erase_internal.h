@@ -192,7 +192,7 @@ int __kmp_erase_counters(kmp_erase_thread_t &s);
 // ---- Task types (kmp_erase_types.cpp) ---------------------------------------
 typedef struct kmp_erase_type {
   std::atomic<uintptr_t> key; // address * 4 + kind (kmp_erase_kind_t)
-  std::atomic<int> ready;
+  std::atomic<int> ready; // 0 while being set up, 1 ready, -1 never
   std::atomic<int> cls;      // a kmp_erase_class_t, -1 while classifying
   std::atomic<int> sampling; // counted executions started
   std::atomic_flag lock;

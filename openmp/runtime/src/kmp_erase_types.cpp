@@ -77,16 +77,25 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
         t->timed = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
         if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->measured ||
-            !t->timed || !t->trial)
+            !t->timed || !t->trial) {
+          t->ready.store(-1, std::memory_order_release);
           return NULL; // never ready: the type runs unmapped
+        }
         t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
         t->ready.store(1, std::memory_order_release);
         return t;
       }
       k = expected;
     }
-    if (k == key)
-      return t->ready.load(std::memory_order_acquire) ? t : NULL;
+    if (k == key) {
+      // Another thread is setting it up (a few allocations): wait, else this
+      // execution would go unrecorded (two threads running a new type's first
+      // tasks at once lost one from OMP_ERASE_STATS now and then).
+      int ready;
+      while ((ready = t->ready.load(std::memory_order_acquire)) == 0)
+        KMP_CPU_PAUSE();
+      return ready > 0 ? t : NULL;
+    }
   }
   if (__kmp_erase_types_full_warned.exchange(1) == 0)
     __kmp_mvomp_warn("MVOMP ERASE",
