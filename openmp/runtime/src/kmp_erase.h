@@ -111,7 +111,8 @@ struct kmp_erase_exec_t {
   kmp_uint64 start_ns;
   int cluster;
   int sampling; // the hardware counters run for this execution
-  int unmapped; // created by a task: ERASE never maps it (its record batches)
+  int unmapped; // ERASE never maps it as a task (created by a task, or one
+                // cluster): its record batches (__kmp_erase_unmapped)
   int timed;    // 0: only counted in its thread's batch (a short execution);
                 // -1: not tracked (a team of one thread, an included task)
   void *batch;  // that batch (checked again at the end: a task run meanwhile

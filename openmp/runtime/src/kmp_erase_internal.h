@@ -69,6 +69,7 @@ typedef struct kmp_erase_machine {
   int power_index[KMP_ERASE_MAX_CLUSTERS];
   int mhz[KMP_ERASE_MAX_CLUSTERS];
   double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
+  int slowed; // a cluster is slowed: executions keep their nested time
   int rapl; // RAPL package domains are read (OMP_ERASE_RAPL)
   kmp_erase_offline_t model;               // OMP_ERASE_MODEL
   std::atomic<int> counters_missing;       // 1 once perf_event_open failed

@@ -457,7 +457,7 @@ int __kmp_erase_emulation_setup(void) {
   if (__kmp_erase_slowdown_value == NULL ||
       !__kmp_erase_read_clusters(&__kmp_erase_emulated, &source))
     return 0;
-  __kmp_erase_machine.emulating =
+  __kmp_erase_machine.emulating = __kmp_erase_machine.slowed =
       __kmp_erase_parse_slowdown(&__kmp_erase_emulated);
   return __kmp_erase_machine.emulating;
 }
@@ -508,7 +508,7 @@ int __kmp_erase_machine_setup(void) {
   __kmp_erase_load_model();
   for (int c = 0; c < clusters.n; ++c)
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
-  __kmp_erase_parse_slowdown(&clusters);
+  __kmp_erase_machine.slowed = __kmp_erase_parse_slowdown(&clusters);
   m.rapl = __kmp_erase_rapl_open();
   m.clock_ticks = __kmp_erase_clock_cost();
   // Whether counters can be opened is known (and warned about) at start-up,

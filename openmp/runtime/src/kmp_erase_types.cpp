@@ -507,14 +507,13 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   __kmp_erase_record(t, cluster, width, (end - t->loop_start_ns) * 1e-9, 0);
 }
 
-// A timed execution starts on thread gtid: the tasks that end inside it are
-// counted from 0 (__kmp_erase_slow_down).
+// A timed execution starts on thread gtid: where a cluster is slowed, the
+// tasks that end inside it are counted from 0 (__kmp_erase_slow_down).
 static inline void __kmp_erase_nest(kmp_int32 gtid, kmp_erase_exec_t *exec) {
-  if (gtid >= 0 && gtid < KMP_MVOMP_MAX_GTID) {
+  exec->outer_ns = 0;
+  if (__kmp_erase_machine.slowed && gtid >= 0 && gtid < KMP_MVOMP_MAX_GTID) {
     exec->outer_ns = __kmp_erase_threads[gtid].nested_ns;
     __kmp_erase_threads[gtid].nested_ns = 0;
-  } else {
-    exec->outer_ns = 0;
   }
 }
 
@@ -598,6 +597,8 @@ static void __kmp_erase_counted(kmp_int32 gtid, const kmp_erase_exec_t *exec) {
 static kmp_uint64 __kmp_erase_slow_down(kmp_int32 gtid,
                                         const kmp_erase_exec_t *exec,
                                         kmp_uint64 end) {
+  if (!__kmp_erase_machine.slowed)
+    return end;
   kmp_erase_thread_t *s = gtid >= 0 && gtid < KMP_MVOMP_MAX_GTID
                               ? &__kmp_erase_threads[gtid]
                               : NULL;
