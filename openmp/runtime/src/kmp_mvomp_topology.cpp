@@ -26,6 +26,7 @@
 #include <atomic>
 #include <errno.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -201,6 +202,17 @@ void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
         __kmp_mvomp_add_cluster(c, name, pkg->cpuset, &allowed);
       }
     }
+  }
+  if (topo == NULL) {
+    // hwloc itself could not load a topology: most likely the file the user
+    // gave it (an unreadable HWLOC_XMLFILE, or one with XML comments, which
+    // hwloc's built-in reader rejects), since native discovery does not fail.
+    const char *xml = getenv("HWLOC_XMLFILE");
+    __kmp_mvomp_warn("MVOMP ERASE",
+                     "hwloc could not load the topology%s%s%s; the clusters "
+                     "are one of every CPU (OMP_ERASE_CLUSTERS names them)",
+                     xml ? " (HWLOC_XMLFILE='" : "", xml ? xml : "",
+                     xml ? "')" : "");
   }
 #endif
   if (c->n == 0) { // no hwloc or no answer: one cluster of every CPU

@@ -8,6 +8,10 @@
 // RUN: env HWLOC_XMLFILE=%S/Inputs/hybrid4.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run 2>&1 | FileCheck --check-prefix=BOTH %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/hybrid4.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 taskset -c 0 %libomp-run 2>&1 | FileCheck --check-prefix=CORE %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/hybrid4.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 taskset -c 1 %libomp-run 2>&1 | FileCheck --check-prefix=ATOM %s
+// A topology hwloc cannot load (here an XML comment, which hwloc's built-in
+// reader rejects) is a warning naming the file, and one cluster of every CPU.
+// RUN: printf '<?xml version="1.0"?>\n<!-- a comment -->\n<topology version="2.0"></topology>\n' > %t.xml
+// RUN: env HWLOC_XMLFILE=%t.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run 2>&1 | FileCheck --check-prefix=BADXML %s
 // OMP_ERASE_CLUSTERS still overrides what is detected.
 // RUN: env HWLOC_XMLFILE=%S/Inputs/hybrid4.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="all:0-1" OMP_DISPLAY_ENV=true timeout 60 %libomp-run 2>&1 | FileCheck --check-prefix=GIVEN %s
 
@@ -18,6 +22,10 @@
 // CORE: tasks 2000, runs 2000
 // ATOM: OMP_ERASE_CLUSTERS='IntelAtom:1'
 // ATOM: tasks 2000, runs 2000
+// BADXML: OMP: Warning (MVOMP ERASE): hwloc could not load the topology (HWLOC_XMLFILE='{{.*}}.xml'); the clusters are one of every CPU (OMP_ERASE_CLUSTERS names them)
+// BADXML: clusters from detected: all CPUs
+// BADXML: OMP_ERASE_CLUSTERS='cpus:0-1'
+// BADXML: tasks 2000, runs 2000
 // GIVEN: OMP_ERASE_CLUSTERS='all:0-1'
 // GIVEN: tasks 2000, runs 2000
 
