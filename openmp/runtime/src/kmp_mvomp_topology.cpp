@@ -209,8 +209,9 @@ void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
     // hwloc's built-in reader rejects), since native discovery does not fail.
     const char *xml = getenv("HWLOC_XMLFILE");
     __kmp_mvomp_warn("MVOMP ERASE",
-                     "hwloc could not load the topology%s%s%s; the clusters "
-                     "are one of every CPU (OMP_ERASE_CLUSTERS names them)",
+                     "hwloc could not load the topology%s%s%s; using one "
+                     "cluster of every CPU (OMP_ERASE_CLUSTERS can name "
+                     "clusters)",
                      xml ? " (HWLOC_XMLFILE='" : "", xml ? xml : "",
                      xml ? "')" : "");
   }

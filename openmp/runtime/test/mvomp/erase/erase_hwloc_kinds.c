@@ -22,7 +22,7 @@
 // CORE: tasks 2000, runs 2000
 // ATOM: OMP_ERASE_CLUSTERS='IntelAtom:1'
 // ATOM: tasks 2000, runs 2000
-// BADXML: OMP: Warning (MVOMP ERASE): hwloc could not load the topology (HWLOC_XMLFILE='{{.*}}.xml'); the clusters are one of every CPU (OMP_ERASE_CLUSTERS names them)
+// BADXML: OMP: Warning (MVOMP ERASE): hwloc could not load the topology (HWLOC_XMLFILE='{{.*}}.xml'); using one cluster of every CPU (OMP_ERASE_CLUSTERS can name clusters)
 // BADXML: clusters from detected: all CPUs
 // BADXML: OMP_ERASE_CLUSTERS='cpus:0-1'
 // BADXML: tasks 2000, runs 2000

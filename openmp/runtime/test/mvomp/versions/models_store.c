@@ -175,13 +175,10 @@ int main(int argc, char **argv) {
   kmp_routine_entry_t e[2] = {slow, fast};
   const char *names[2] = {"slow", "fast"};
   mv_register(1, 2, e, names);
-  int x = 0;
 #pragma omp parallel
 #pragma omp single
   for (round_ = 0; round_ < ROUNDS; ++round_) {
-    task_cost(cost);
-    mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+    mv_run_at_cost(1, 2, e, cost, NULL);
   }
   printf("sequence %s\n", seq);
   return 0;

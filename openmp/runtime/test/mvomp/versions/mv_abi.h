@@ -134,6 +134,21 @@ static inline void mv_register_and_run_rounds(int type, int n,
   }
 }
 
+void task_cost(long long n);
+// Launches one task of `type` (entries[0..n-1]) announced at `cost`
+// (task_cost) and waits for it; *cost_now (if not NULL) is set to the cost
+// first, for versions that report their time from it (kmp_task_stats_set).
+static inline void mv_run_at_cost(int type, int n,
+                                  const kmp_routine_entry_t *entries,
+                                  long long cost, long long *cost_now) {
+  int x = 0;
+  if (cost_now != NULL)
+    *cost_now = cost;
+  task_cost(cost);
+  mv_run(type, n, entries, &x, sizeof x, 0, 0, NULL);
+#pragma omp taskwait
+}
+
 double omp_get_wtime(void);
 // Busy for about `us` microseconds.
 static inline void mv_spin_us(double us) {

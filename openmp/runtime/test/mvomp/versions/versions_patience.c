@@ -39,22 +39,16 @@ int main(void) {
   const char *names[2] = {"fast", "near"};
   mv_register(1, 2, e, names);
   const long long first[] = {1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4};
-  int x = 0, count = 0, first_at = 0;
+  int count = 0, first_at = 0;
 #pragma omp parallel
 #pragma omp single
   {
     for (int i = 0; i < 12; ++i) {
-      cost_now = first[i];
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+      mv_run_at_cost(1, 2, e, first[i], &cost_now);
     }
     for (int i = 1; i <= 60; ++i) {
-      cost_now = 32;
       ran_near = 0;
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+      mv_run_at_cost(1, 2, e, 32, &cost_now);
       if (ran_near && count++ == 0)
         first_at = i;
     }

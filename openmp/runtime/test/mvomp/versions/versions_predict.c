@@ -73,14 +73,11 @@ int main(void) {
     costs[i] = 4;
   for (int i = 24; i < 34; ++i)
     costs[i] = 16;
-  int x = 0, n = 0;
+  int n = 0;
 #pragma omp parallel
 #pragma omp single
   for (int i = 0; i < 34; ++i, ++n) {
-    cost_now = costs[i];
-    task_cost(cost_now);
-    mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+    mv_run_at_cost(1, 2, e, costs[i], &cost_now);
   }
   printf("%d launches\n", n);
   return 0;

@@ -42,28 +42,22 @@ int main(void) {
   kmp_routine_entry_t e[2] = {fast, near};
   const char *names[2] = {"fast", "near"};
   mv_register(1, 2, e, names);
-  int x = 0, count = 0, first_at = 0, costs_near = 0;
+  int count = 0, first_at = 0, costs_near = 0;
 #pragma omp parallel
 #pragma omp single
   {
     for (int c = 1; c <= 16; c *= 2) {
       int here = 0;
       for (int i = 0; i < 6; ++i) {
-        cost_now = c;
         ran_near = 0;
-        task_cost(cost_now);
-        mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+        mv_run_at_cost(1, 2, e, c, &cost_now);
         here |= ran_near;
       }
       costs_near += here;
     }
     for (int i = 1; i <= 60; ++i) {
-      cost_now = 32;
       ran_near = 0;
-      task_cost(cost_now);
-      mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+      mv_run_at_cost(1, 2, e, 32, &cost_now);
       if (ran_near && count++ == 0)
         first_at = i;
     }

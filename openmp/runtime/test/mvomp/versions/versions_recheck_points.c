@@ -38,14 +38,6 @@ static int two(int gtid, void *t) {
   return 0;
 }
 
-static void launch(kmp_routine_entry_t *e, long long cost) {
-  int x = 0;
-  cost_now = cost;
-  task_cost(cost);
-  mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-}
-
 int main(void) {
   kmp_routine_entry_t e[2] = {one, two};
   const char *names[2] = {"one", "two"};
@@ -54,11 +46,11 @@ int main(void) {
 #pragma omp single
   {
     for (int i = 0; i < 12; ++i)
-      launch(e, i < 6 ? 100 : 110);
+      mv_run_at_cost(1, 2, e, i < 6 ? 100 : 110, &cost_now);
     for (int pass = 1; pass <= 3; ++pass) {
       ran_one = 0;
       for (long long c = 200; c <= 1000; c += 100)
-        launch(e, c);
+        mv_run_at_cost(1, 2, e, c, &cost_now);
       printf("pass %d: one ran %d times\n", pass, ran_one);
     }
   }

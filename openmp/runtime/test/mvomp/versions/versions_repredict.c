@@ -51,12 +51,8 @@ static kmp_routine_entry_t entries[2] = {a, b};
 static int launches(int count, int nversions, long long c0, long long c1,
                     long long c2) {
   const long long costs[3] = {c0, c1, c2};
-  int x = 0;
   for (int i = 0; i < count; ++i) {
-    cost_now = costs[i % 3];
-    task_cost(cost_now);
-    mv_run(1, nversions, entries, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
+    mv_run_at_cost(1, nversions, entries, costs[i % 3], &cost_now);
   }
   return count;
 }

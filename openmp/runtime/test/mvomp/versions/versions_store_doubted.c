@@ -41,14 +41,6 @@ static int b(int gtid, void *t) {
   return 0;
 }
 
-static void launch(kmp_routine_entry_t *e, long long cost) {
-  int x = 0;
-  cost_now = cost;
-  task_cost(cost);
-  mv_run(1, 2, e, &x, sizeof x, 0, 0, NULL);
-#pragma omp taskwait
-}
-
 int main(int argc, char **argv) {
   kmp_routine_entry_t e[2] = {a, b};
   const char *names[2] = {"a", "b"};
@@ -61,15 +53,15 @@ int main(int argc, char **argv) {
       disturb = 1;
       for (long long c = 100; c <= 400; c += 100)
         for (int i = 0; i < 12; ++i)
-          launch(e, c);
+          mv_run_at_cost(1, 2, e, c, &cost_now);
       ran_b = 0;
       for (int i = 0; i < 3; ++i)
-        launch(e, 1000);
+        mv_run_at_cost(1, 2, e, 1000, &cost_now);
       printf("cost 1000: b ran %d times\n", ran_b);
     } else if (strcmp(what, "second") == 0) {
       ran_b = 0;
       for (int i = 0; i < 3; ++i)
-        launch(e, 2000);
+        mv_run_at_cost(1, 2, e, 2000, &cost_now);
       printf("cost 2000: b ran %d times\n", ran_b);
     } else {
       printf("nothing launched\n");
