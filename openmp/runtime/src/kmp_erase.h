@@ -34,6 +34,9 @@ extern int __kmp_erase_defer; // OMP_ERASE_DEFER=on
 // OMP_ERASE_STAY: a task stays on its creator's cluster unless another is
 // predicted more than this many percent cheaper (0: the thesis' least cost).
 extern int __kmp_erase_stay_pct;
+// OMP_ERASE_TIE: with the energy or EDP objective, the fastest configuration
+// within this many percent of the least cost is taken (0: the least cost).
+extern int __kmp_erase_tie_pct;
 extern int
     __kmp_erase_objective; // OMP_SELECT_OBJECTIVE (kmp_erase_objective_t)
 // OMP_ERASE_JOINT=on: a multi-version task's cluster is chosen from its
@@ -64,6 +67,8 @@ extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
 #define KMP_ERASE_DEFAULT_SPIN_US 100
 // OMP_ERASE_STAY's default, percent (docs/erase.md, "Mapping a task").
 #define KMP_ERASE_DEFAULT_STAY_PCT 5
+// OMP_ERASE_TIE's default, percent (docs/erase.md, "Mapping a task").
+#define KMP_ERASE_DEFAULT_TIE_PCT 5
 
 // Called once the environment has been parsed (kmp_settings.cpp): with
 // OMP_ERASE=on, finds the clusters, loads the power table (warnings name file

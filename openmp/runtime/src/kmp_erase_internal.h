@@ -70,10 +70,17 @@ typedef struct kmp_erase_machine {
   int mhz[KMP_ERASE_MAX_CLUSTERS];
   double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
   int slowed; // a cluster is slowed: executions keep their nested time
-  int rapl; // RAPL package domains are read (OMP_ERASE_RAPL)
-  kmp_erase_offline_t model;               // OMP_ERASE_MODEL
-  std::atomic<int> counters_missing;       // 1 once perf_event_open failed
+  int rapl;   // RAPL package domains are read (OMP_ERASE_RAPL)
+  kmp_erase_offline_t model;         // OMP_ERASE_MODEL
+  std::atomic<int> counters_missing; // 1 once perf_event_open failed
   double clock_ticks; // what one read of the runtime's clock costs (measured)
+  // Per cluster, the geometric mean over taskloop types measured both alone
+  // there and on the whole team of (time alone x width / the team's time):
+  // kmp_erase_map_in_t::alone, 0 until a first type measured it
+  // (__kmp_erase_learn_alone; the samples under alone_lock).
+  std::atomic<double> alone[KMP_ERASE_MAX_CLUSTERS];
+  kmp_erase_alone_t alone_samples[KMP_ERASE_MAX_CLUSTERS];
+  kmp_bootstrap_lock_t alone_lock;
 } kmp_erase_machine_t;
 extern kmp_erase_machine_t __kmp_erase_machine;
 
@@ -102,7 +109,8 @@ double __kmp_erase_rapl_watts(void);
 // A taskloop molded to fewer threads than the team's, predicted to take
 // `seconds` (0 or less: unknown), starts: until it is predicted to end, the
 // threads it leaves idle sleep after the thesis' five empty rounds, without
-// OMP_ERASE_SLEEP_SPIN's spinning (leaving them idle is the mapper's choice).
+// OMP_ERASE_SLEEP_SPIN's spinning (leaving them idle is the mapper's choice),
+// if it is that long (__kmp_erase_narrow_sleep_until).
 void __kmp_erase_narrowed(double seconds);
 // Until when (the runtime's clock, ns) a narrowed taskloop is predicted to run.
 extern std::atomic<kmp_uint64> __kmp_erase_narrow_until;
@@ -193,9 +201,9 @@ int __kmp_erase_counters(kmp_erase_thread_t &s);
 // ---- Task types (kmp_erase_types.cpp) ---------------------------------------
 typedef struct kmp_erase_type {
   std::atomic<uintptr_t> key; // address * 4 + kind (kmp_erase_kind_t)
-  std::atomic<int> ready; // 0 while being set up, 1 ready, -1 never
-  std::atomic<int> cls;      // a kmp_erase_class_t, -1 while classifying
-  std::atomic<int> sampling; // counted executions started
+  std::atomic<int> ready;     // 0 while being set up, 1 ready, -1 never
+  std::atomic<int> cls;       // a kmp_erase_class_t, -1 while classifying
+  std::atomic<int> sampling;  // counted executions started
   std::atomic_flag lock;
   int samples;            // counted executions finished
   double cycles, misses;  // their sums
@@ -303,6 +311,7 @@ typedef struct kmp_erase_map_inputs {
   double idle[KMP_ERASE_MAX_CLUSTERS];
   double run[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
   double seconds[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
+  double alone[KMP_ERASE_MAX_CLUSTERS];
 } kmp_erase_map_inputs_t;
 // The (cluster, width) for type t over the team's threads that minimises
 // OMP_SELECT_OBJECTIVE (energy by default); widths up to maxwidth (1 for a

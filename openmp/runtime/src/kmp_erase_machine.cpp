@@ -43,6 +43,7 @@ int __kmp_erase_perf = 1;
 int __kmp_erase_team = 1;
 int __kmp_erase_defer = 1;
 int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
+int __kmp_erase_tie_pct = KMP_ERASE_DEFAULT_TIE_PCT;
 int __kmp_erase_objective = kmp_erase_objective_energy;
 int __kmp_erase_joint = 1;
 int __kmp_erase_interp = kmp_erase_interp_none;
@@ -511,6 +512,7 @@ int __kmp_erase_machine_setup(void) {
   __kmp_erase_machine.slowed = __kmp_erase_parse_slowdown(&clusters);
   m.rapl = __kmp_erase_rapl_open();
   m.clock_ticks = __kmp_erase_clock_cost();
+  __kmp_init_bootstrap_lock(&m.alone_lock);
   // Whether counters can be opened is known (and warned about) at start-up,
   // so that no type waits to be classified where it never can be.
   if (__kmp_erase_perf) {

@@ -137,59 +137,108 @@ double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width) {
   }
 }
 
-bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, const double *row,
-                          int widths, int w) {
+double __kmp_erase_alone_add(kmp_erase_alone_t *a, double seconds, int width,
+                             double team_seconds) {
+  double sample = seconds * width / team_seconds;
+  if (!(sample > 0) || !isfinite(sample))
+    return 0;
+  a->logs += log(sample);
+  ++a->n;
+  return exp(a->logs / a->n);
+}
+
+static int __kmp_erase_widths(const kmp_erase_map_in_t *in, int c) {
+  return in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
+}
+
+// Whether trials of width w would add more than spent * defer, were w cores
+// as much slower than `wide` cores taking `seconds` as they are fewer.
+static bool __kmp_erase_too_early(const kmp_erase_map_in_t *in, double seconds,
+                                  double wide, int w) {
+  double extra = KMP_ERASE_DEFER_TRIALS * seconds * (wide / w - 1);
+  return in->spent * in->defer < extra;
+}
+
+bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w) {
   if (!(in->defer > 0))
     return false;
-  for (int wide = widths; wide > w; --wide)
-    if (row[wide - 1] > 0) { // the widest measured width of the cluster
-      double extra =
-          KMP_ERASE_DEFER_TRIALS * row[wide - 1] * ((double)wide / w - 1);
-      return in->spent * in->defer < extra;
-    }
+  // The whole team, where offered, before any cluster alone; then the
+  // cluster's cores as fast as other loops found them against the team.
+  if (in->team_run > 0 && w < in->team_width) {
+    double wide =
+        in->alone != NULL && in->alone[c] > 0 ? in->alone[c] : in->team_width;
+    if (in->team_seconds <= 0 ||
+        __kmp_erase_too_early(in, in->team_seconds, wide, w))
+      return true;
+  }
+  const double *row = &in->seconds[c * in->maxwidth];
+  for (int wide = __kmp_erase_widths(in, c); wide > w; --wide)
+    if (row[wide - 1] > 0) // the widest measured width of the cluster
+      return __kmp_erase_too_early(in, row[wide - 1], wide, w);
   return false;
+}
+
+template <typename F>
+static void __kmp_erase_each(const kmp_erase_map_in_t *in, int xc, int xw,
+                             F visit) {
+  int team = in->nclusters;
+  bool team_offered = in->team_run > 0 && in->team_seconds >= 0 && xc != team;
+  if (team_offered && in->defer > 0 &&
+      visit(team, in->team_width, in->team_seconds))
+    return;
+  for (int c = 0; c < in->nclusters; ++c) {
+    int widths = __kmp_erase_widths(in, c);
+    const double *row = &in->seconds[c * in->maxwidth];
+    for (int k = 1; k <= widths; ++k) {
+      int w = in->defer > 0 ? widths + 1 - k : k; // widest first, or 1 up
+      if (row[w - 1] >= 0 && !(c == xc && w == xw) && visit(c, w, row[w - 1]))
+        return;
+    }
+  }
+  if (team_offered && !(in->defer > 0))
+    visit(team, in->team_width, in->team_seconds);
 }
 
 // The least objective over the measured configurations except (xc, xw); with
 // untried_first, the first untried one instead, as soon as there is one.
+// With a tie margin (energy or EDP objective), the fastest of those within
+// the margin of the least.
 static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
                                             bool untried_first, int xc,
                                             int xw) {
   kmp_erase_choice_t best = {-1, 0, INFINITY};
   double least = INFINITY;
-  // Keeps (c, w) when it costs less than the best so far.
-  auto consider = [&](int c, int w) {
+  bool untried = false;
+  __kmp_erase_each(in, xc, xw, [&](int c, int w, double seconds) {
+    if (seconds == 0) { // untried
+      if (untried_first &&
+          (c == in->nclusters || !__kmp_erase_deferred(in, c, w))) {
+        best = kmp_erase_choice_t{c, w, 0.0};
+        untried = true;
+      }
+      return untried;
+    }
     double cost = __kmp_erase_cost(in, c, w);
     if (cost < least) {
       least = cost;
-      best = kmp_erase_choice_t{c, w, __kmp_erase_energy(in, c, w)};
+      best = kmp_erase_choice_t{c, w, 0.0};
     }
-  };
-  for (int c = 0; c < in->nclusters; ++c) {
-    int widths = in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
-    const double *row = &in->seconds[c * in->maxwidth];
-    for (int k = 1; k <= widths; ++k) {
-      int w = in->defer > 0 ? widths + 1 - k : k; // widest first, or 1 up
-      double seconds = row[w - 1];
-      if (seconds < 0 || (c == xc && w == xw)) // being tried, or excluded
-        continue;
-      if (seconds == 0) { // untried
-        if (untried_first && !__kmp_erase_deferred(in, row, widths, w))
-          return kmp_erase_choice_t{c, w, 0.0};
-        continue;
+    return false;
+  });
+  if (untried || best.cluster < 0)
+    return best;
+  if (in->tie > 0 && in->objective != kmp_erase_objective_time) {
+    double bound = least * (1.0 + in->tie), fastest = INFINITY;
+    __kmp_erase_each(in, xc, xw, [&](int c, int w, double seconds) {
+      if (seconds > 0 && seconds < fastest &&
+          __kmp_erase_cost(in, c, w) <= bound) {
+        fastest = seconds;
+        best = kmp_erase_choice_t{c, w, 0.0};
       }
-      consider(c, w);
-    }
+      return false;
+    });
   }
-  int team = in->nclusters;
-  if (in->team_run > 0 && in->team_seconds >= 0 && xc != team) {
-    if (in->team_seconds == 0) { // untried
-      if (untried_first)
-        return kmp_erase_choice_t{team, in->team_width, 0.0};
-    } else {
-      consider(team, in->team_width);
-    }
-  }
+  best.joules = __kmp_erase_energy(in, best.cluster, best.width);
   return best;
 }
 
@@ -239,7 +288,7 @@ double __kmp_erase_interp_linear(const double *seconds, int maxwidth, int w) {
   };
   if (lo && hi) // between two measured widths: always between their times
     return line(lo, hi);
-  int near = lo ? lo : hi; // the nearest measured width
+  int near = lo ? lo : hi;    // the nearest measured width
   int other = lo ? lo2 : hi2; // the next one on the same side
   if (w > near ? w > 2 * near : 2 * w < near)
     return 0; // too far from what was measured
@@ -399,4 +448,11 @@ unsigned __kmp_erase_backoff_fail(kmp_erase_backoff_t *b, unsigned base_us,
   if (b->shift < KMP_ERASE_BACKOFF_SHIFTS)
     ++b->shift;
   return us;
+}
+
+unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
+                                                  unsigned long long now_ns) {
+  if (!(seconds >= KMP_ERASE_NARROW_SLEEP_US * 1e-6) || !(seconds < 1e6))
+    return 0;
+  return now_ns + (unsigned long long)(seconds * 1e9);
 }

@@ -43,7 +43,7 @@
 
 struct kmp_erase_hist_t {
   double seconds; // predicted execution time; 0 = never measured
-  double mhz; // frequency of the last samples, 0 = unknown
+  double mhz;     // frequency of the last samples, 0 = unknown
   unsigned count; // samples since the last reset
 };
 
@@ -62,7 +62,7 @@ void __kmp_erase_hist_repeat(kmp_erase_hist_t *h, double seconds, unsigned n);
 // type is memory-bound, below `compute` cache-bound, otherwise compute-bound.
 struct kmp_erase_thresholds_t {
   double flops_per_cycle;
-  double cache; // memory | cache boundary
+  double cache;   // memory | cache boundary
   double compute; // cache | compute boundary
 };
 
@@ -115,11 +115,11 @@ enum kmp_erase_objective_t {
 
 struct kmp_erase_map_in_t {
   int nclusters;
-  int maxwidth; // 1 for a task, up to the cluster size for taskloops
-  const int *size; // cores per cluster
-  const int *active; // busy cores per cluster now
-  const double *idle; // idle watts per cluster
-  const double *run; // run watts per (cluster, width), idle excluded
+  int maxwidth;          // 1 for a task, up to the cluster size for taskloops
+  const int *size;       // cores per cluster
+  const int *active;     // busy cores per cluster now
+  const double *idle;    // idle watts per cluster
+  const double *run;     // run watts per (cluster, width), idle excluded
   const double *seconds; // predicted seconds per (cluster, width), 0 untried,
                          // < 0 being tried
   double team_run;       // run watts of the whole team, idle excluded; 0: the
@@ -127,13 +127,23 @@ struct kmp_erase_map_in_t {
   double team_seconds;   // predicted seconds on the whole team (as seconds)
   int team_width;        // cores of the whole team
   int objective;         // a kmp_erase_objective_t; 0 (energy) by default
-  // OMP_ERASE_DEFER: > 0 tries each cluster's widest width first, and a
-  // narrower one only once the type's time so far (spent, seconds) is at
-  // least 1 / defer times what its trials would add, were it as much slower
-  // as it has fewer cores (KMP_ERASE_DEFER_TRIALS executions). 0: the thesis'
-  // order, every width at once from 1 up.
+  // OMP_ERASE_DEFER: > 0 tries the whole team first where it is offered,
+  // then each cluster's widest width, and a narrower configuration (a
+  // narrower width of a cluster, or a cluster alone against the whole team)
+  // only once the type's time so far (spent, seconds) is at least 1 / defer
+  // times what its trials would add (KMP_ERASE_DEFER_TRIALS executions), were
+  // it as much slower as it has fewer cores (a cluster alone: as `alone`
+  // says). 0: the thesis' order, every width at once from 1 up, the whole
+  // team last.
   double defer;
   double spent;
+  // Per cluster, what other taskloops measured of it against the whole team:
+  // the core-seconds it took alone per second of the whole team's time (its
+  // time alone x its width / the team's time), or 0 (unknown: its cores are
+  // taken as the team's, team_width core-seconds). Only OMP_ERASE_DEFER reads
+  // it: trials of a cluster alone wait until they can pay at that speed. NULL:
+  // all unknown.
+  const double *alone;
   // A task's creator's cluster + 1 (0: none, a taskloop) and the margin
   // (OMP_ERASE_STAY, a fraction; 0: off): the task stays on the creator's
   // cluster, measured, unless the least-cost configuration costs less than
@@ -143,6 +153,14 @@ struct kmp_erase_map_in_t {
   // the other thread, 1.6x ERASE off's time.
   int home1;
   double stay;
+  // The tie margin (OMP_ERASE_TIE, a fraction; 0: off): with the energy or
+  // EDP objective, the fastest configuration whose cost is within this
+  // fraction of the least is taken. Two configurations of nearly the same
+  // energy can differ a lot in time: at n = 128 the taskloop benchmark's
+  // matrix product on one core of two cost 1.6% less energy and 1.64x the
+  // time, and within the noise of its predictions the choice flipped between
+  // them (1.37x stock's time for no energy saved).
+  double tie;
 };
 #define KMP_ERASE_DEFER_SHARE 0.05
 #define KMP_ERASE_DEFER_TRIALS 2
@@ -154,10 +172,19 @@ struct kmp_erase_choice_t {
 };
 
 kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in);
-// Whether untried width w of a cluster (its predicted seconds per width in
-// row, `widths` of them) waits (OMP_ERASE_DEFER, above).
-bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, const double *row,
-                          int widths, int w);
+
+// What taskloops measured of one cluster alone against the whole team
+// (kmp_erase_map_in_t::alone): the geometric mean of the samples (seconds
+// alone x width / seconds on the whole team). Adds one sample and returns the
+// mean, or 0 (nothing added) for a sample that is not a positive number.
+typedef struct kmp_erase_alone {
+  double logs; // sum of the samples' logarithms
+  int n;
+} kmp_erase_alone_t;
+double __kmp_erase_alone_add(kmp_erase_alone_t *a, double seconds, int width,
+                             double team_seconds);
+// Whether untried width w of cluster c waits (OMP_ERASE_DEFER, above).
+bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w);
 
 // The least-energy measured configuration other than (cluster, width), or
 // cluster -1. Every KMP_ERASE_REFRESH-th decision of a type goes there: the
@@ -261,5 +288,18 @@ static inline void __kmp_erase_backoff_reset(kmp_erase_backoff_t *b) {
 // long counts for the next ones.
 void __kmp_erase_backoff_found(kmp_erase_backoff_t *b, unsigned spin_us,
                                unsigned long long now_ns);
+
+// A taskloop molded to fewer threads than the team, predicted to take
+// `seconds`, starts at now_ns: until when the threads it leaves idle sleep
+// after the five rounds without spinning first (0: they spin as usual).
+// Beyond the thesis, only a loop predicted to last KMP_ERASE_NARROW_SLEEP_US
+// or more: an idle thread asleep through a shorter one is only slower to
+// take the next loop's chunks (the taskloop benchmark at n = 128, whose copy
+// and stencil loops of 3-12 us run on one core of two: 1.07-1.25x stock's
+// time with every narrowed loop, 0.98-1.17x without the short ones, in
+// interleaved series; docs/erase.md).
+#define KMP_ERASE_NARROW_SLEEP_US 100
+unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
+                                                  unsigned long long now_ns);
 
 #endif // KMP_ERASE_MODEL_H

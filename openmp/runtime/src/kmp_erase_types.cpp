@@ -282,16 +282,12 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
   kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
+  in.tie = __kmp_erase_tie_pct * 0.01;
   // (Only where the other clusters may steal the task: with
   // OMP_ERASE_STEAL=cluster, staying would leave their cores idle.)
   if (home >= 0 && !taskloop && !__kmp_erase_steal_cluster) {
     in.home1 = home + 1;
     in.stay = __kmp_erase_stay_pct * 0.01;
-  }
-  if (maxwidth > 1 && __kmp_erase_defer) { // (read unlocked: they only grow)
-    in.defer = KMP_ERASE_DEFER_SHARE;
-    for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)
-      in.spent += t->seconds[i];
   }
   // OMP_ERASE_TEAM: a taskloop may run on the whole team when it spans
   // several clusters (on one, the whole team is that cluster's widest
@@ -303,6 +299,15 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
     in.team_run = __kmp_erase_team_run_w(cls, m->size);
     in.team_width = nth;
     in.team_seconds = __kmp_erase_config_seconds(t, __kmp_erase_slot(n, 1));
+    for (int c = 0; c < n; ++c)
+      m->alone[c] =
+          __kmp_erase_machine.alone[c].load(std::memory_order_relaxed);
+    in.alone = m->alone;
+  }
+  if ((maxwidth > 1 || in.team_run > 0) && __kmp_erase_defer) {
+    in.defer = KMP_ERASE_DEFER_SHARE; // (spent read unlocked: it only grows)
+    for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)
+      in.spent += t->seconds[i];
   }
   kmp_erase_choice_t choice = __kmp_erase_map(&in);
   if (choice.cluster >= 0 && choice.joules == 0) { // a trial
@@ -496,6 +501,32 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
 // all ran on one other cluster counts there, if its width fits; one whose
 // chunks ran on several clusters is not recorded (the configuration is tried
 // again). The whole team is recorded wherever its chunks ran.
+// Type t's loop has just run on cluster c alone, width w, for one of its
+// first KMP_ERASE_WARMUP times: where t was measured on the whole team, c's
+// speed against the team (kmp_erase_machine_t::alone) takes it in, so that
+// other loops defer their trials of c by what it costs (OMP_ERASE_DEFER). The
+// first execution counts too (though cold, and so slower): the loops of a
+// program often reach their trials in the same iteration of its main loop,
+// where a cheap loop's first trial can still spare an expensive one's.
+static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
+  int i = __kmp_erase_slot(c, w),
+      team = __kmp_erase_slot(__kmp_mvomp_nclusters, 1);
+  __kmp_erase_lock(t);
+  bool learn =
+      t->runs[i] <= KMP_ERASE_WARMUP && t->runs[team] >= KMP_ERASE_WARMUP;
+  double seconds = t->hist[i].seconds, team_seconds = t->hist[team].seconds;
+  __kmp_erase_unlock(t);
+  if (!learn)
+    return;
+  kmp_erase_machine_t &m = __kmp_erase_machine;
+  __kmp_acquire_bootstrap_lock(&m.alone_lock);
+  double mean =
+      __kmp_erase_alone_add(&m.alone_samples[c], seconds, w, team_seconds);
+  if (mean > 0)
+    m.alone[c].store(mean, std::memory_order_relaxed);
+  __kmp_release_bootstrap_lock(&m.alone_lock);
+}
+
 static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   int cluster = t->loop_cluster, width = t->loop_width;
   int ran = t->loop_ran.load(std::memory_order_relaxed);
@@ -505,6 +536,8 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
     cluster = ran;
   }
   __kmp_erase_record(t, cluster, width, (end - t->loop_start_ns) * 1e-9, 0);
+  if (cluster < __kmp_mvomp_nclusters && __kmp_erase_defer)
+    __kmp_erase_learn_alone(t, cluster, width);
 }
 
 // A timed execution starts on thread gtid: where a cluster is slowed, the
@@ -687,9 +720,8 @@ void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 std::atomic<kmp_uint64> __kmp_erase_narrow_until;
 
 void __kmp_erase_narrowed(double seconds) {
-  if (!(seconds > 0))
-    return;
-  kmp_uint64 until = __kmp_mvomp_now_ns() + (kmp_uint64)(seconds * 1e9);
+  kmp_uint64 until =
+      __kmp_erase_narrow_sleep_until(seconds, __kmp_mvomp_now_ns());
   if (until > __kmp_erase_narrow_until.load(std::memory_order_relaxed))
     __kmp_erase_narrow_until.store(until, std::memory_order_relaxed);
 }

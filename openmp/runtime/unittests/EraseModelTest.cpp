@@ -150,7 +150,7 @@ TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
   EXPECT_EQ(C.cluster, 0); // the least energy measured: 3 W x 10 ms
   EXPECT_EQ(C.width, 2);
   EXPECT_GT(C.joules, 0.0); // a measured choice, not a trial
-  EXPECT_TRUE(__kmp_erase_deferred(&In, &M.Seconds[0], 2, 1));
+  EXPECT_TRUE(__kmp_erase_deferred(&In, 0, 1));
   // 0.11 s spent: little's width 3 can pay (5.3 ms <= 5.5 ms), big's width 1
   // not yet (20 ms).
   In.spent = 0.11;
@@ -169,6 +169,73 @@ TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
   C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_EQ(C.width, 1);
+}
+
+TEST(EraseMap, DeferredClustersWaitForTheWholeTeam) {
+  // The emulated big.LITTLE (one core each) and the whole team of both, a
+  // taskloop, OMP_ERASE_DEFER: the team first, then each cluster alone once
+  // its two trials, were it twice the team's time (half its cores), can cost
+  // at most 5% of the type's time so far.
+  int Size[2] = {1, 1}, Active[2] = {0, 0};
+  double Idle[2] = {0.40, 0.55}, Run[2] = {1.35, 0.70}, Secs[2] = {0, 0};
+  kmp_erase_map_in_t In = {2, 1, Size, Active, Idle, Run, Secs};
+  In.team_run = 1.35 + 0.70;
+  In.team_width = 2;
+  In.defer = KMP_ERASE_DEFER_SHARE;
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 2); // untried: the team first
+  EXPECT_EQ(C.joules, 0.0);
+  In.team_seconds = -1; // being tried: nothing else is
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, -1);
+  In.team_seconds = 0.2; // a loop of 0.2 s: a cluster's trials add 0.4 s
+  In.spent = 0.4;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 2);
+  EXPECT_GT(C.joules, 0.0); // measured, not a trial
+  EXPECT_TRUE(__kmp_erase_deferred(&In, 0, 1));
+  In.spent = 8.0; // 40 loops: 5% of them pays for the trials
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 0);
+  EXPECT_EQ(C.joules, 0.0);
+  // Other loops found little 5x the team's time alone (4x slower cores), big
+  // 1.25x: big's trials add 2 x 0.05 s and wait for 2 s; little's add
+  // 2 x 0.8 s and wait for 32 s, so big comes first, and 8 s is not enough.
+  double Alone[2] = {1.25, 5.0};
+  In.alone = Alone;
+  Secs[0] = 0.3; // big measured: 0.69 J against the team's 0.6 J
+  In.spent = 8.0;
+  EXPECT_TRUE(__kmp_erase_deferred(&In, 1, 1));
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 2);
+  In.spent = 32.0;
+  EXPECT_FALSE(__kmp_erase_deferred(&In, 1, 1));
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 1);
+  EXPECT_EQ(C.joules, 0.0);
+  Secs[0] = 0;
+  In.spent = 1.0; // big faster than the team: its trials cost nothing
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 2);
+  Alone[0] = 0.8;
+  EXPECT_FALSE(__kmp_erase_deferred(&In, 0, 1));
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
+  // Without OMP_ERASE_DEFER, the thesis' order: the clusters first.
+  In.defer = 0;
+  In.spent = 0;
+  In.team_seconds = 0;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
+}
+
+TEST(EraseMap, ClusterAloneAgainstTheTeamIsAGeometricMean) {
+  kmp_erase_alone_t A = {0, 0};
+  // 1 core alone 4x the team's time, then 2 cores alone 0.5x: 4 and 1
+  // core-seconds per team second, mean 2.
+  EXPECT_DOUBLE_EQ(__kmp_erase_alone_add(&A, 0.4, 1, 0.1), 4.0);
+  EXPECT_NEAR(__kmp_erase_alone_add(&A, 0.05, 2, 0.1), 2.0, 1e-12);
+  EXPECT_EQ(A.n, 2);
+  // Not a positive number: not taken.
+  EXPECT_EQ(__kmp_erase_alone_add(&A, 0.0, 1, 0.1), 0.0);
+  EXPECT_EQ(__kmp_erase_alone_add(&A, 0.1, 1, 0.0), 0.0);
+  EXPECT_EQ(__kmp_erase_alone_add(&A, NAN, 1, 0.1), 0.0);
+  EXPECT_EQ(A.n, 2);
 }
 
 TEST(EraseMap, UntriedFirstInOrder) {
@@ -340,6 +407,47 @@ TEST(EraseMap, TaskStaysOnItsCreatorsClusterUnlessAnotherIsClearlyCheaper) {
   EXPECT_DOUBLE_EQ(__kmp_erase_map(&In).joules, 0.0);
 }
 
+// OMP_ERASE_TIE: the homogeneous taskloop benchmark's matrix product at
+// n = 128 (one cluster of two cores, x86.power's 6 W idle and 12 W per busy
+// core): one core 314 us, 5.65 mJ; two 191.5 us, 5.75 mJ. The thesis' least
+// energy takes one core, 1.64x the time for 1.6% less energy.
+TEST(EraseMap, EnergyTiesGoToTheFasterConfiguration) {
+  int Size[1] = {2}, Active[1] = {1};
+  double Idle[1] = {6.0}, Run[2] = {12.0, 24.0}, Secs[2] = {314e-6, 191.5e-6};
+  kmp_erase_map_in_t In = {1, 2, Size, Active, Idle, Run, Secs};
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.width, 1); // no margin: the thesis' least energy
+  EXPECT_NEAR(C.joules, 18.0 * 314e-6, 1e-12);
+  In.tie = 0.05;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.width, 2);
+  EXPECT_NEAR(C.joules, 30.0 * 191.5e-6, 1e-12); // its own energy
+  In.objective = kmp_erase_objective_edp;        // EDP: two cores anyway
+  EXPECT_EQ(__kmp_erase_map(&In).width, 2);
+  // Beyond the margin the least energy wins: two cores at 220 us, 6.6 mJ.
+  In.objective = kmp_erase_objective_energy;
+  Secs[1] = 220e-6;
+  EXPECT_EQ(__kmp_erase_map(&In).width, 1);
+  // Within the margin but slower: the least energy is also the fastest.
+  Secs[1] = 320e-6;
+  Run[1] = 12.0;
+  EXPECT_EQ(__kmp_erase_map(&In).width, 1);
+  // The time objective has no ties to break: the fastest is the least.
+  In.objective = kmp_erase_objective_time;
+  Secs[1] = 191.5e-6;
+  Run[1] = 24.0;
+  EXPECT_EQ(__kmp_erase_map(&In).width, 2);
+  // Untried configurations still come first; the refresh takes the least
+  // cost other than the current one.
+  In.objective = kmp_erase_objective_energy;
+  Secs[0] = 0;
+  C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.width, 1);
+  EXPECT_EQ(C.joules, 0.0);
+  Secs[0] = 314e-6;
+  EXPECT_EQ(__kmp_erase_map_except(&In, 0, 2).width, 1);
+}
+
 TEST(EraseMap, WidthsWithinEachCluster) {
   TwoClusters M(4);
   for (int W = 1; W <= 4; ++W) {
@@ -395,7 +503,7 @@ TEST(EraseInterp, NeverWildlyWrong) {
     double Truth = 1.0 / W + 0.05 * W;
     ASSERT_GT(P, 0.0) << W;
     EXPECT_GE(P, T[4] * 5 / W) << W; // no better than perfect scaling
-    EXPECT_LE(P, T[4]) << W; // no worse than width 5
+    EXPECT_LE(P, T[4]) << W;         // no worse than width 5
     EXPECT_LT(fabs(P - Truth) / Truth, 0.5) << W;
   }
   EXPECT_EQ(__kmp_erase_interp_linear(T, 16, 16), 0.0); // too far: try it
@@ -543,6 +651,17 @@ TEST(EraseBackoff, SpinsThroughShortGapsBeforeTheFirstSleep) {
   for (int I = 0; I < KMP_ERASE_BACKOFF_ROUNDS; ++I, Now += 1000000)
     EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 100, Now), 0u);
   EXPECT_EQ(__kmp_erase_backoff_fail(&Slow, 10, 100, Now), 10u);
+}
+
+TEST(EraseBackoff, OnlyLongNarrowedLoopsPutIdleThreadsToSleepAtOnce) {
+  // A loop of 3 ms from t = 1 s: until 1.003 s; of 12 us: spin as usual.
+  EXPECT_EQ(__kmp_erase_narrow_sleep_until(3e-3, 1000000000ull), 1003000000ull);
+  EXPECT_EQ(__kmp_erase_narrow_sleep_until(12e-6, 1000000000ull), 0ull);
+  EXPECT_NE(__kmp_erase_narrow_sleep_until(KMP_ERASE_NARROW_SLEEP_US * 1e-6, 1),
+            0ull);
+  EXPECT_EQ(__kmp_erase_narrow_sleep_until(0, 1), 0ull); // unknown
+  EXPECT_EQ(__kmp_erase_narrow_sleep_until(NAN, 1), 0ull);
+  EXPECT_EQ(__kmp_erase_narrow_sleep_until(INFINITY, 1), 0ull);
 }
 
 } // namespace

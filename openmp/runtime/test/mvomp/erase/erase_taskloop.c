@@ -37,6 +37,18 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_TEAM=off OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.noteam.csv %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: awk -F, '$2 == "task" { t += $6 } $2 == "taskloop" { l += $6 } END { print "extra chunks", t - l }' %t.noteam.csv | FileCheck --check-prefix=CHUNKS %s
 // RUN: not grep ',team,' %t.noteam.csv
+// OMP_ERASE_DEFER tries the whole team first, and a cluster alone (half the
+// team's cores) only once its two trials, were it twice the team's time, can
+// cost at most 5% of the loop's time so far: never in 4 loops of about 10 ms,
+// where the team runs them all; in 200 loops, every configuration. With
+// OMP_ERASE_DEFER=off the clusters first (the thesis' order: %t.ones.csv).
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.teamfirst.csv %libomp-run heavy 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: grep -c ',taskloop,compute,' %t.teamfirst.csv | FileCheck --check-prefix=ONEWIDTH %s
+// RUN: grep ',taskloop,compute,team,2,' %t.teamfirst.csv | FileCheck --check-prefix=TEAMALL %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_DEFER=off OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.clustersfirst.csv %libomp-run heavy 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: grep ',taskloop,compute,[ab],1,' %t.clustersfirst.csv | FileCheck --check-prefix=ALONE %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.teammany.csv %libomp-run many 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: grep -c ',taskloop,compute,' %t.teammany.csv | FileCheck --check-prefix=THREE %s
 // RUN: not grep ',team,' %t.mold.csv
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.grain.csv %libomp-run grainsize 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: not grep ',taskloop,' %t.grain.csv
@@ -48,6 +60,9 @@
 // W2: ,taskloop,compute,pair,2,{{[2-9]|[1-9][0-9]+}},
 // CHUNKS: extra chunks 20{{$}}
 // ONEWIDTH: 1
+// THREE: 3
+// ALONE: ,taskloop,compute,{{a|b}},1,
+// TEAMALL: ,taskloop,compute,team,2,{{3|4}},
 // W2ALL: ,taskloop,compute,pair,2,{{3|4}},
 // TEAM: ,taskloop,compute,team,2,{{[1-9][0-9]*}},
 
