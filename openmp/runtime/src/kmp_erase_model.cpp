@@ -163,11 +163,14 @@ bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w) {
   if (!(in->defer > 0))
     return false;
   // The whole team, where offered, before any cluster alone; then the
-  // cluster's cores as fast as other loops found them against the team.
+  // cluster's cores as fast as other loops found them against the team. (A
+  // trial of the whole team under way holds nothing back: it is one only
+  // while another instance of the loop runs, and waiting for it would leave
+  // every instance meanwhile untimed, so that none would ever end it.)
   if (in->team_run > 0 && w < in->team_width) {
     double wide =
         in->alone != NULL && in->alone[c] > 0 ? in->alone[c] : in->team_width;
-    if (in->team_seconds <= 0 ||
+    if (in->team_seconds == 0 ||
         __kmp_erase_too_early(in, in->team_seconds, wide, w))
       return true;
   }
