@@ -22,15 +22,15 @@
 #include "kmp_erase_model.h"
 
 // ---- Settings (kmp_mvomp_settings.inc parses and prints them) -------------
-extern int __kmp_erase_enabled; // OMP_ERASE=on
+extern int __kmp_erase_enabled;  // OMP_ERASE=on
 extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
 // OMP_ERASE_SLEEP_SPIN: spinning before a streak's first sleep.
 extern int __kmp_erase_spin_us;
 extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
-extern int __kmp_erase_steal_cluster; // OMP_ERASE_STEAL=cluster
-extern int __kmp_erase_perf; // OMP_ERASE_PERF=on
-extern int __kmp_erase_team; // OMP_ERASE_TEAM=on
-extern int __kmp_erase_defer; // OMP_ERASE_DEFER=on
+extern int __kmp_erase_steal_cluster;  // OMP_ERASE_STEAL=cluster
+extern int __kmp_erase_perf;           // OMP_ERASE_PERF=on
+extern int __kmp_erase_team;           // OMP_ERASE_TEAM=on
+extern int __kmp_erase_defer;          // OMP_ERASE_DEFER=on
 // OMP_ERASE_STAY: a task stays on its creator's cluster unless another is
 // predicted more than this many percent cheaper (0: the thesis' least cost).
 extern int __kmp_erase_stay_pct;
@@ -49,12 +49,12 @@ enum {
   kmp_erase_interp_poly_kind = 2,
   kmp_erase_interp_pmnf_kind = 3
 };
-extern int __kmp_erase_interp; // OMP_ERASE_INTERP
+extern int __kmp_erase_interp;                        // OMP_ERASE_INTERP
 extern kmp_erase_thresholds_t __kmp_erase_thresholds; // OMP_ERASE_THRESHOLDS
 extern char *__kmp_erase_clusters_value; // OMP_ERASE_CLUSTERS as given
-extern char *__kmp_erase_power_path; // OMP_ERASE_POWER
-extern char *__kmp_erase_model_path; // OMP_ERASE_MODEL
-extern char *__kmp_erase_stats_path; // OMP_ERASE_STATS
+extern char *__kmp_erase_power_path;     // OMP_ERASE_POWER
+extern char *__kmp_erase_model_path;     // OMP_ERASE_MODEL
+extern char *__kmp_erase_stats_path;     // OMP_ERASE_STATS
 extern char *__kmp_erase_slowdown_value; // OMP_ERASE_TEST_SLOWDOWN
 extern char *__kmp_erase_rapl_path;      // OMP_ERASE_RAPL; NULL: the default
 extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
@@ -111,8 +111,9 @@ void __kmp_erase_queued(kmp_task_team_t *task_team, kmp_int32 tid);
 // which keeps calling the routine itself: OMPT relies on that frame): timing,
 // core activity, classification and the performance history.
 struct kmp_erase_exec_t {
-  void *type; // the type's table slot, NULL when not tracked
-  void *loop; // the slot of the taskloop this task may be a chunk of
+  void *type;  // the type's table slot, NULL when not tracked
+  void *loop;  // the slot of the taskloop this task may be a chunk of
+  void *group; // then its taskgroup: which instance of the loop it is of
   kmp_uint64 start_ns;
   int cluster;
   int sampling; // the hardware counters run for this execution

@@ -230,6 +230,11 @@ typedef struct kmp_erase_type {
   // it may belong to without a second lookup.
   std::atomic<struct kmp_erase_type *> taskloop;
   kmp_uint64 loop_start_ns;
+  // The timed instance's taskgroup (the implicit one of a taskloop without
+  // nogroup): only its chunks count. Another instance's (a nested taskloop
+  // runs one per outer chunk, at once) ended it early, or with a chunk that
+  // ended before it started: a time of 2^64 ns.
+  void *loop_group;
   int loop_cluster, loop_width; // loop_cluster nclusters: the whole team
   // The cluster where the timed instance's chunks ran: -1 none yet,
   // KMP_ERASE_LOOP_MIXED several.

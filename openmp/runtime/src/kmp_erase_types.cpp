@@ -530,6 +530,8 @@ static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
 static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   int cluster = t->loop_cluster, width = t->loop_width;
   int ran = t->loop_ran.load(std::memory_order_relaxed);
+  if (end < t->loop_start_ns) // (a chunk of another instance, if any slips)
+    return;
   if (cluster != __kmp_mvomp_nclusters && ran != cluster) {
     if (ran < 0 || width > __kmp_erase_machine.ncores[ran])
       return;
@@ -584,6 +586,7 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
   // (Its record needs not be seen at once: the mapper never decides on it.)
   exec->unmapped = __kmp_erase_unmapped(task);
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
+  exec->group = exec->loop ? KMP_TASK_TO_TASKDATA(task)->td_taskgroup : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&
                    __kmp_erase_sample_start(s, t);
   // A short execution of a type ERASE never maps is often only counted (see
@@ -660,7 +663,8 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
   __kmp_erase_record(t, c, 1, seconds, mhz, gtid,
                      exec->unmapped && exec->loop == NULL);
   kmp_erase_type_t *loop = (kmp_erase_type_t *)exec->loop;
-  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0) {
+  if (loop != NULL && loop->loop_pending.load(std::memory_order_acquire) > 0 &&
+      exec->group == loop->loop_group) {
     // Where the timed instance's chunks ran: a chunk mapped to one cluster
     // may be stolen by another (its creator, waiting in the taskgroup, may
     // run any task), and the time is then not that configuration's.
@@ -812,6 +816,7 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   if (t->loop_pending.load(std::memory_order_acquire) == 0 &&
       t->loop_pending.compare_exchange_strong(idle, -1)) {
     t->loop_start_ns = __kmp_mvomp_now_ns();
+    t->loop_group = thread->th.th_current_task->td_taskgroup;
     t->loop_cluster = choice.cluster;
     t->loop_width = (int)width;
     t->loop_ran.store(-1, std::memory_order_relaxed);
