@@ -40,15 +40,17 @@
 // OMP_ERASE_DEFER tries the whole team first, and a cluster alone (half the
 // team's cores) only once its two trials, were it twice the team's time, can
 // cost at most 5% of the loop's time so far: never in 4 loops of about 10 ms,
-// where the team runs them all; in 200 loops, every configuration. With
-// OMP_ERASE_DEFER=off the clusters first (the thesis' order: %t.ones.csv).
+// where the team runs them all; in 200 loops, a cluster alone too (both, on
+// a quiet machine; beside busy loops the team's loops take milliseconds, the
+// first cluster alone microseconds, and the second's trials wait longer).
+// With OMP_ERASE_DEFER=off the clusters first (the thesis' order).
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.teamfirst.csv %libomp-run heavy 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: grep -c ',taskloop,compute,' %t.teamfirst.csv | FileCheck --check-prefix=ONEWIDTH %s
 // RUN: grep ',taskloop,compute,team,2,' %t.teamfirst.csv | FileCheck --check-prefix=TEAMALL %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_DEFER=off OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.clustersfirst.csv %libomp-run heavy 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: grep ',taskloop,compute,[ab],1,' %t.clustersfirst.csv | FileCheck --check-prefix=ALONE %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_STATS=%t.teammany.csv %libomp-run many 2>&1 | FileCheck --check-prefix=SUM %s
-// RUN: grep -c ',taskloop,compute,' %t.teammany.csv | FileCheck --check-prefix=THREE %s
+// RUN: grep -c ',taskloop,compute,' %t.teammany.csv | FileCheck --check-prefix=TWOORMORE %s
 // RUN: not grep ',team,' %t.mold.csv
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.grain.csv %libomp-run grainsize 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: not grep ',taskloop,' %t.grain.csv
@@ -60,7 +62,7 @@
 // W2: ,taskloop,compute,pair,2,{{[2-9]|[1-9][0-9]+}},
 // CHUNKS: extra chunks 20{{$}}
 // ONEWIDTH: 1
-// THREE: 3
+// TWOORMORE: {{^[23]$}}
 // ALONE: ,taskloop,compute,{{a|b}},1,
 // TEAMALL: ,taskloop,compute,team,2,{{3|4}},
 // W2ALL: ,taskloop,compute,pair,2,{{3|4}},
