@@ -67,7 +67,8 @@ extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
 #define KMP_ERASE_DEFAULT_SPIN_US 100
 // OMP_ERASE_STAY's default, percent (docs/erase.md, "Mapping a task").
 #define KMP_ERASE_DEFAULT_STAY_PCT 5
-// OMP_ERASE_TIE's default, percent (docs/erase.md, "Mapping a task").
+// OMP_ERASE_TIE's default, percent (docs/erase.md, "Near ties go to the
+// faster configuration").
 #define KMP_ERASE_DEFAULT_TIE_PCT 5
 
 // Called once the environment has been parsed (kmp_settings.cpp): with
