@@ -160,7 +160,7 @@ static bool __kmp_erase_too_early(const kmp_erase_map_in_t *in, double seconds,
 }
 
 bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w) {
-  if (!(in->defer > 0))
+  if (!(in->defer > 0) || c >= in->nclusters) // (the whole team never waits)
     return false;
   // The whole team, where offered, before any cluster alone; then the
   // cluster's cores as fast as other loops found them against the team. (A
@@ -210,12 +210,11 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
                                             bool untried_first, int xc,
                                             int xw) {
   kmp_erase_choice_t best = {-1, 0, INFINITY};
-  double least = INFINITY;
+  double least = INFINITY, best_seconds = INFINITY, fastest = INFINITY;
   bool untried = false;
   __kmp_erase_each(in, xc, xw, [&](int c, int w, double seconds) {
     if (seconds == 0) { // untried
-      if (untried_first &&
-          (c == in->nclusters || !__kmp_erase_deferred(in, c, w))) {
+      if (untried_first && !__kmp_erase_deferred(in, c, w)) {
         best = kmp_erase_choice_t{c, w, 0.0};
         untried = true;
       }
@@ -224,14 +223,20 @@ static kmp_erase_choice_t __kmp_erase_least(const kmp_erase_map_in_t *in,
     double cost = __kmp_erase_cost(in, c, w);
     if (cost < least) {
       least = cost;
+      best_seconds = seconds;
       best = kmp_erase_choice_t{c, w, 0.0};
     }
+    if (seconds < fastest)
+      fastest = seconds;
     return false;
   });
   if (untried || best.cluster < 0)
     return best;
-  if (in->tie > 0 && in->objective != kmp_erase_objective_time) {
-    double bound = least * (1.0 + in->tie), fastest = INFINITY;
+  // (A second look only where the least cost is not also the fastest.)
+  if (in->tie > 0 && in->objective != kmp_erase_objective_time &&
+      fastest < best_seconds) {
+    double bound = least * (1.0 + in->tie);
+    fastest = INFINITY;
     __kmp_erase_each(in, xc, xw, [&](int c, int w, double seconds) {
       if (seconds > 0 && seconds < fastest &&
           __kmp_erase_cost(in, c, w) <= bound) {

@@ -496,11 +496,6 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
   t->executions.fetch_add(1, std::memory_order_relaxed);
 }
 
-// The timed instance of taskloop type t ended at end: its time is recorded
-// for the configuration it ran on. A loop molded to one cluster whose chunks
-// all ran on one other cluster counts there, if its width fits; one whose
-// chunks ran on several clusters is not recorded (the configuration is tried
-// again). The whole team is recorded wherever its chunks ran.
 // Type t's loop has just run on cluster c alone, width w, for one of its
 // first KMP_ERASE_WARMUP times: where t was measured on the whole team, c's
 // speed against the team (kmp_erase_machine_t::alone) takes it in, so that
@@ -511,6 +506,8 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
 static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
   int i = __kmp_erase_slot(c, w),
       team = __kmp_erase_slot(__kmp_mvomp_nclusters, 1);
+  if (t->runs[i] > KMP_ERASE_WARMUP) // (racy: checked again under the lock)
+    return;
   __kmp_erase_lock(t);
   bool learn =
       t->runs[i] <= KMP_ERASE_WARMUP && t->runs[team] >= KMP_ERASE_WARMUP;
@@ -527,6 +524,11 @@ static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
   __kmp_release_bootstrap_lock(&m.alone_lock);
 }
 
+// The timed instance of taskloop type t ended at end: its time is recorded
+// for the configuration it ran on. A loop molded to one cluster whose chunks
+// all ran on one other cluster counts there, if its width fits; one whose
+// chunks ran on several clusters is not recorded (the configuration is tried
+// again). The whole team is recorded wherever its chunks ran.
 static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   int cluster = t->loop_cluster, width = t->loop_width;
   int ran = t->loop_ran.load(std::memory_order_relaxed);
