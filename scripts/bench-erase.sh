@@ -38,6 +38,13 @@
 # each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2; the last cluster of CLUSTERS) in
 # every configuration, ERASE on or off, so that all of them pay for the slow cluster; stock is
 # then MVOMP's libomp with ERASE off for the taskloop too (upstream cannot slow a cluster).
+#
+# MODE=packages: this machine as a dual-socket node, two packages of one core each (CPUs 0 and
+# 1) as hwloc reads them from openmp/runtime/test/mvomp/erase/Inputs/packages2.xml
+# (HWLOC_XMLFILE, in every configuration), POWER=docs/erase/x86-packages.power; ERASE detects
+# the clusters itself, so that OMP_ERASE_ALIKE=auto finds them alike (docs/erase.md, "Alike
+# clusters"). Configuration erase-notalike is ERASE with OMP_ERASE_ALIKE=off: the thesis'
+# mapping between the two packages.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -57,8 +64,16 @@ case $MODE in
     SLOWDOWN=${SLOWDOWN:-2}
     little=${CLUSTERS##*;} # the last cluster is slowed
     slow=(OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_TEST_SLOWDOWN="${little%%:*}:$SLOWDOWN") ;;
-  *) die "MODE=$MODE: homogeneous or biglittle" ;;
+  packages)
+    [ "$(nproc)" -ge 2 ] || die "MODE=packages needs 2 CPUs"
+    POWER=${POWER:-$MVOMP_ROOT/docs/erase/x86-packages.power}
+    CLUSTERS="package0:0;package1:1" # (detected by ERASE; here for the energy's accounting)
+    slow=(HWLOC_XMLFILE="$MVOMP_ROOT/openmp/runtime/test/mvomp/erase/Inputs/packages2.xml") ;;
+  *) die "MODE=$MODE: homogeneous, biglittle or packages" ;;
 esac
+# What ERASE is told of the clusters: nothing where it detects them.
+given=(OMP_ERASE_CLUSTERS="$CLUSTERS")
+[ "$MODE" = packages ] && given=()
 # Per cluster: name, CPUs (expanded), idle W and run W per core.
 names=() cpus=() idle=() runw=()
 IFS=';' read -ra parts <<<"$CLUSTERS"
@@ -109,21 +124,22 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
     *) die "unknown workload $2" ;;
   esac
   case $1 in
-    stock) [ "$bench" != cholesky ] && [ "$bench" != cholesky-mv ] && [ "$MODE" = homogeneous ] &&
+    stock) [ "$bench" != cholesky ] && [ "$bench" != cholesky-mv ] && [ "$MODE" != biglittle ] &&
       lib=$pristine ;;
     stock+sleep) env+=(OMP_ERASE_SLEEP=10) ;;
-    erase) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER") ;;
-    erase-nS) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER") ;;
+    erase-nS) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                     OMP_ERASE_STEAL=cluster) ;;
-    erase-time|erase-edp) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase-time|erase-edp) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                                 OMP_SELECT_OBJECTIVE="${1#erase-}") ;;
-    erase-mixed) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase-mixed) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_ERASE_JOINT=off) ;;
-    erase-nostay) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase-nostay) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                         OMP_ERASE_STAY=0) ;;
-    erase-notie) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase-notie) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_ERASE_TIE=0) ;;
-    erase-grain) env+=(OMP_ERASE=on OMP_ERASE_CLUSTERS="$CLUSTERS" OMP_ERASE_POWER="$POWER"
+    erase-notalike) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER" OMP_ERASE_ALIKE=off) ;;
+    erase-grain) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=off) ;;
     *) die "unknown configuration $1" ;;
   esac
@@ -138,6 +154,9 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
       for (i = 1; i <= n; ++i) printf " %.3f", y[i] - x[i]; printf "\n" }' "$out/time"
   fi
 }
+if [ "$MODE" = packages ]; then
+  echo "Emulated dual-socket node: ${slow[0]} in every configuration."
+fi
 if [ "$MODE" = biglittle ]; then
   echo "Emulated big.LITTLE: clusters $CLUSTERS, OMP_ERASE_TEST_SLOWDOWN=${slow[1]#*=} in every configuration."
 fi

@@ -43,6 +43,14 @@ extern int
 // versions' statistics on each cluster (the version the policy settles on
 // there), not from one history mixing all its versions.
 extern int __kmp_erase_joint;
+// OMP_ERASE_ALIKE: whether the clusters are taken as interchangeable (the
+// same cores at the same power), so that a task has no cluster to choose.
+enum {
+  kmp_erase_alike_off = 0,
+  kmp_erase_alike_on = 1,
+  kmp_erase_alike_auto = 2
+};
+extern int __kmp_erase_alike;
 enum {
   kmp_erase_interp_none = 0,
   kmp_erase_interp_linear_kind = 1,

@@ -70,8 +70,11 @@ typedef struct kmp_erase_machine {
   int mhz[KMP_ERASE_MAX_CLUSTERS];
   double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
   int slowed; // a cluster is slowed: executions keep their nested time
-  int rapl;   // RAPL package domains are read (OMP_ERASE_RAPL)
-  kmp_erase_offline_t model;         // OMP_ERASE_MODEL
+  // The clusters are interchangeable (OMP_ERASE_ALIKE): no task is mapped,
+  // and a taskloop chooses among its creator's cluster and the whole team.
+  int alike;
+  int rapl;                  // RAPL package domains are read (OMP_ERASE_RAPL)
+  kmp_erase_offline_t model; // OMP_ERASE_MODEL
   std::atomic<int> counters_missing; // 1 once perf_event_open failed
   double clock_ticks; // what one read of the runtime's clock costs (measured)
   // Per cluster, the geometric mean over taskloop types measured both alone
@@ -276,14 +279,15 @@ static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
   return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
 }
 // Whether ERASE never maps `task` as a task: one created by a task, and every
-// task where there is one cluster (a task's configuration is a cluster:
-// nothing to choose; widths are a taskloop's, whose chunks are still spread
-// over the cluster's threads); its execution is then recorded through its
-// thread's batch. Mapped and recorded one by one, the tasks of a producer
-// loop in a single (100000 tasks of 0.8 us) took 1.5x ERASE off's time on a
-// homogeneous machine, 3.4x with tasks of 0.02 us.
+// task where there is one cluster or the clusters are alike (a task's
+// configuration is a cluster: nothing to choose; widths are a taskloop's,
+// whose chunks are still spread over the cluster's threads); its execution is
+// then recorded through its thread's batch. Mapped and recorded one by one, the
+// tasks of a producer loop in a single (100000 tasks of 0.8 us) took 1.5x ERASE
+// off's time on a homogeneous machine, 3.4x with tasks of 0.02 us.
 static inline bool __kmp_erase_unmapped(kmp_task_t *task) {
-  return __kmp_mvomp_nclusters <= 1 || __kmp_erase_created_by_task(task);
+  return __kmp_mvomp_nclusters <= 1 || __kmp_erase_machine.alike ||
+         __kmp_erase_created_by_task(task);
 }
 // Run power of the whole team for class cls: every cluster's run power at
 // its size[c] cores (up to the table's widest).
@@ -324,7 +328,8 @@ typedef struct kmp_erase_map_inputs {
 // several clusters and OMP_ERASE_TEAM is on. task: the task being mapped
 // (NULL for a taskloop): a multi-version task's prediction per cluster is then
 // its versions' there (OMP_ERASE_JOINT). home: the creating thread's cluster,
-// where a task stays unless another is clearly cheaper (OMP_ERASE_STAY), or
+// where a task stays unless another is clearly cheaper (OMP_ERASE_STAY), and
+// the one cluster a taskloop may narrow to where the clusters are alike; or
 // -1.
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
                                       int maxwidth, int taskloop,

@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@ int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
 int __kmp_erase_tie_pct = KMP_ERASE_DEFAULT_TIE_PCT;
 int __kmp_erase_objective = kmp_erase_objective_energy;
 int __kmp_erase_joint = 1;
+int __kmp_erase_alike = kmp_erase_alike_auto;
 int __kmp_erase_interp = kmp_erase_interp_none;
 kmp_erase_thresholds_t __kmp_erase_thresholds = {
     KMP_ERASE_DEFAULT_FLOPS_PER_CYCLE, KMP_ERASE_DEFAULT_CACHE_AI,
@@ -488,6 +490,34 @@ static double __kmp_erase_clock_cost(void) {
   return best;
 }
 
+// OMP_ERASE_ALIKE=auto: several clusters that hwloc detected as packages of
+// one CPU model, none slowed, at one frequency, and of the same power per
+// core in the power table, if any. A task's time and energy are then the
+// same on each (ERASE models neither load nor memory locality), so its
+// predictions differ only by their noise, and a task sent to the other
+// package on that noise costs the move (on two emulated packages, a tree of
+// 0.1-us tasks took 1.7x ERASE off's time: docs/erase.md, "Alike clusters").
+static int __kmp_erase_clusters_alike(const char *source) {
+  const kmp_erase_machine_t &m = __kmp_erase_machine;
+  int n = __kmp_mvomp_nclusters;
+  if (n < 2 || strcmp(source, KMP_MVOMP_SOURCE_PACKAGES) != 0 ||
+      !__kmp_mvomp_packages_alike)
+    return 0;
+  auto near = [](double a, double b) {
+    return fabs(a - b) <= 0.01 * KMP_MAX(fabs(a), fabs(b));
+  };
+  for (int c = 1; c < n; ++c) {
+    if (m.slowdown[c] != m.slowdown[0] || m.mhz[c] != m.mhz[0] ||
+        !near(__kmp_erase_idle_w(c) / m.ncores[c],
+              __kmp_erase_idle_w(0) / m.ncores[0]))
+      return 0;
+    for (int cls = 0; cls < kmp_erase_nclasses; ++cls)
+      if (!near(__kmp_erase_run_w(c, cls, 1), __kmp_erase_run_w(0, cls, 1)))
+        return 0;
+  }
+  return 1;
+}
+
 int __kmp_erase_machine_setup(void) {
   kmp_erase_clusters_t clusters;
   const char *source = "";
@@ -510,6 +540,10 @@ int __kmp_erase_machine_setup(void) {
   for (int c = 0; c < clusters.n; ++c)
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_machine.slowed = __kmp_erase_parse_slowdown(&clusters);
+  m.alike = __kmp_erase_alike == kmp_erase_alike_on ||
+            (__kmp_erase_alike == kmp_erase_alike_auto &&
+             __kmp_erase_clusters_alike(source));
+  __kmp_mvomp_clusters_alike = m.alike;
   m.rapl = __kmp_erase_rapl_open();
   m.clock_ticks = __kmp_erase_clock_cost();
   __kmp_init_bootstrap_lock(&m.alone_lock);
@@ -557,6 +591,15 @@ void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
                           ? "power from OMP_ERASE_POWER"
                           : "no power table: every configuration draws 1 W, "
                             "so the mapper minimises time");
+  if (__kmp_mvomp_nclusters > 1)
+    __kmp_str_buf_print(
+        buffer, "   [MVOMP ERASE] clusters %s\n",
+        !__kmp_erase_machine.alike
+            ? "differ: tasks are mapped to the least-cost cluster"
+        : __kmp_erase_alike == kmp_erase_alike_on
+            ? "alike (OMP_ERASE_ALIKE=on): tasks stay where they are created"
+            : "alike (packages of one CPU model, same power): tasks stay where "
+              "they are created");
   const char *rapl_dir =
       __kmp_erase_rapl_path ? __kmp_erase_rapl_path : KMP_ERASE_DEFAULT_RAPL;
   if (__kmp_erase_machine.rapl)

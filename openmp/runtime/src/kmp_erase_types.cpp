@@ -279,7 +279,16 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
     if (maxwidth > 1 && __kmp_erase_interp != kmp_erase_interp_none)
       __kmp_erase_interpolate(&m->seconds[c * maxwidth], maxwidth, cls);
   }
-  kmp_erase_map_in_t in = {n,       maxwidth, m->size,   m->active,
+  // On alike clusters a taskloop narrows to its creator's cluster only: the
+  // others would run it alike, and trying each would only cost their trials.
+  int offered[KMP_ERASE_MAX_CLUSTERS];
+  const int *size = m->size;
+  if (taskloop && __kmp_erase_machine.alike && home >= 0 && home < n) {
+    for (int c = 0; c < n; ++c)
+      offered[c] = c == home ? m->size[c] : 0;
+    size = offered;
+  }
+  kmp_erase_map_in_t in = {n,       maxwidth, size,      m->active,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
   in.tie = __kmp_erase_tie_pct * 0.01;
@@ -528,13 +537,16 @@ static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
 // for the configuration it ran on. A loop molded to one cluster whose chunks
 // all ran on one other cluster counts there, if its width fits; one whose
 // chunks ran on several clusters is not recorded (the configuration is tried
-// again). The whole team is recorded wherever its chunks ran.
+// again). The whole team is recorded wherever its chunks ran, and so is a
+// loop molded to a cluster of alike ones (its width is as fast on any, and
+// its chunks, waiting in its creator's deque, are often stolen).
 static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   int cluster = t->loop_cluster, width = t->loop_width;
   int ran = t->loop_ran.load(std::memory_order_relaxed);
   if (end < t->loop_start_ns) // (a chunk of another instance, if any slips)
     return;
-  if (cluster != __kmp_mvomp_nclusters && ran != cluster) {
+  if (cluster != __kmp_mvomp_nclusters && ran != cluster &&
+      !__kmp_erase_machine.alike) {
     if (ran < 0 || width > __kmp_erase_machine.ncores[ran])
       return;
     cluster = ran;
@@ -784,7 +796,8 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   }
   kmp_erase_map_inputs_t m;
   kmp_erase_choice_t choice = __kmp_erase_choose(
-      t, NULL, __kmp_erase_machine.maxwidth, 1, task_team, &m);
+      t, NULL, __kmp_erase_machine.maxwidth, 1, task_team, &m,
+      __kmp_mvomp_thread_cluster(thread, __kmp_tid_from_gtid(gtid)));
   if (choice.cluster < 0)
     return dflt;
   const int team = choice.cluster == __kmp_mvomp_nclusters;

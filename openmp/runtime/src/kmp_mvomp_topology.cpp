@@ -163,8 +163,11 @@ static void __kmp_mvomp_add_cluster(kmp_erase_clusters_t *c, const char *name,
 }
 #endif
 
+int __kmp_mvomp_packages_alike = 1;
+
 void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
   c->n = 0;
+  __kmp_mvomp_packages_alike = 1;
   cpu_set_t allowed;
   if (!__kmp_mvomp_allowed(&allowed))
     for (int i = 0; i < CPU_SETSIZE; ++i)
@@ -193,10 +196,16 @@ void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
       }
       hwloc_bitmap_free(set);
     } else {
-      *source = "detected: hwloc packages";
+      *source = KMP_MVOMP_SOURCE_PACKAGES;
       hwloc_obj_t pkg = NULL;
+      const char *model0 = NULL; // the first package's CPUModel, if any
       while ((pkg = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pkg)) !=
              NULL) {
+        const char *model = hwloc_obj_get_info_by_name(pkg, "CPUModel");
+        if (model0 == NULL)
+          model0 = model;
+        else if (model != NULL && strcmp(model, model0) != 0)
+          __kmp_mvomp_packages_alike = 0;
         char name[KMP_ERASE_MAX_NAME];
         KMP_SNPRINTF(name, sizeof(name), "package%u", pkg->logical_index);
         __kmp_mvomp_add_cluster(c, name, pkg->cpuset, &allowed);
@@ -234,6 +243,7 @@ int __kmp_mvomp_nclusters = 0;
 int __kmp_mvomp_ncluster_cpus = 0;
 int __kmp_mvomp_cluster_cpus[KMP_ERASE_MAX_CPUS];
 const char *__kmp_mvomp_clusters_source = "";
+int __kmp_mvomp_clusters_alike = 0;
 static kmp_erase_clusters_t __kmp_mvomp_clusters_in_use;
 
 namespace {

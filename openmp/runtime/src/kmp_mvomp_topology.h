@@ -42,6 +42,11 @@ kmp_int32 __kmp_mvomp_node_of(void *p);
 // kind on hybrid processors (hwloc CPU kinds), else one per package, else one
 // of every CPU; *source says which.
 void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source);
+// The source of clusters detected as hwloc's packages, and whether those
+// packages are of one CPU model (hwloc's CPUModel info, where it gives one):
+// the same cores, which ERASE's OMP_ERASE_ALIKE=auto takes as interchangeable.
+#define KMP_MVOMP_SOURCE_PACKAGES "detected: hwloc packages"
+extern int __kmp_mvomp_packages_alike;
 
 // ---- Clusters in use and thread placement
 // -------------------------------------- The clusters in use (set by ERASE when
@@ -51,6 +56,9 @@ extern int __kmp_mvomp_nclusters;
 extern int __kmp_mvomp_ncluster_cpus;
 extern int __kmp_mvomp_cluster_cpus[KMP_ERASE_MAX_CPUS];
 extern const char *__kmp_mvomp_clusters_source; // for OMP_DISPLAY_ENV
+// Set by ERASE when the clusters in use are alike (OMP_ERASE_ALIKE): then a
+// multi-version task's statistics are not kept per cluster either.
+extern int __kmp_mvomp_clusters_alike;
 // Uses c from now on (before any thread is placed); 0 if it holds no CPU.
 int __kmp_mvomp_use_clusters(const kmp_erase_clusters_t *c, const char *source);
 const kmp_erase_clusters_t *__kmp_mvomp_clusters(void);

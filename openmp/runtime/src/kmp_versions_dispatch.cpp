@@ -222,9 +222,12 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
           ? -1
           : __kmp_mv_locality(run, __kmp_mvomp_this_cpu().node);
   // With clusters in use (ERASE), one version may win on big cores and
-  // another on little ones: the key includes the thread's cluster.
+  // another on little ones: the key includes the thread's cluster (unless
+  // the clusters are alike: each would only learn the same again).
   kmp_int32 cluster =
-      UNLIKELY(__kmp_mvomp_nclusters) ? __kmp_mvomp_place_thread(gtid) : -1;
+      UNLIKELY(__kmp_mvomp_nclusters) && !__kmp_mvomp_clusters_alike
+          ? __kmp_mvomp_place_thread(gtid)
+          : -1;
   kmp_mv_stats_t *stats = th->cache_stats;
   if (th->cache_type != type || th->cache_cost != run->cost ||
       th->cache_locality != locality || th->cache_cluster != cluster ||
