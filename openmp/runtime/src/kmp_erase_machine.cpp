@@ -540,9 +540,12 @@ int __kmp_erase_machine_setup(void) {
   for (int c = 0; c < clusters.n; ++c)
     m.mhz[c] = __kmp_erase_cluster_mhz(c);
   __kmp_erase_machine.slowed = __kmp_erase_parse_slowdown(&clusters);
-  m.alike = __kmp_erase_alike == kmp_erase_alike_on ||
-            (__kmp_erase_alike == kmp_erase_alike_auto &&
-             __kmp_erase_clusters_alike(source));
+  // (Never with OMP_ERASE_STEAL=cluster: the mapper is then what spreads the
+  // tasks over the clusters, as no thread steals from another cluster.)
+  m.alike = !__kmp_erase_steal_cluster &&
+            (__kmp_erase_alike == kmp_erase_alike_on ||
+             (__kmp_erase_alike == kmp_erase_alike_auto &&
+              __kmp_erase_clusters_alike(source)));
   __kmp_mvomp_clusters_alike = m.alike;
   m.rapl = __kmp_erase_rapl_open();
   m.clock_ticks = __kmp_erase_clock_cost();

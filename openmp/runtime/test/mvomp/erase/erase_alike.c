@@ -10,7 +10,9 @@
 // (every mapped task timed; with OMP_ERASE_DEFER=off each package alone tried
 // at once: package1 shows, tried or running package0's stolen chunk, in about
 // 9 runs of 10); =on takes clusters given with OMP_ERASE_CLUSTERS as alike;
-// a slowed package makes them differ. Every task and iteration runs once.
+// a slowed package makes them differ, and so does OMP_ERASE_STEAL=cluster
+// (no thread steals from another package: the mapper must spread the tasks).
+// Every task and iteration runs once.
 // RUN: %libomp-compile
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true OMP_ERASE_STATS=%t.auto.csv timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=AUTO %s
 // RUN: awk -F, '$2 == "task" { n += $6; t += $11 } END { print (t * 2 < n ? "batched" : "timed"), n }' %t.auto.csv | FileCheck --check-prefix=BATCHED %s
@@ -24,6 +26,7 @@
 // RUN: env OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_ALIKE=on OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=ON %s
 // RUN: env OMP_ERASE_CLUSTERS="a:0;b:1" OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=GIVEN %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_TEST_SLOWDOWN=package1:2 OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=SLOWED %s
+// RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_STEAL=cluster OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=STEAL %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_ALIKE=maybe OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=BAD %s
 
 // AUTO: [MVOMP ERASE] clusters alike (packages of one CPU model, same power): tasks stay where they are created
@@ -42,6 +45,8 @@
 // GIVEN: tasks 4000, runs 4000
 // SLOWED: [MVOMP ERASE] clusters differ
 // SLOWED: tasks 4000, runs 4000
+// STEAL: [MVOMP ERASE] clusters differ
+// STEAL: tasks 4000, runs 4000
 // BAD: OMP: Warning #{{[0-9]+}}: OMP_ERASE_ALIKE: "maybe" is an invalid value; ignored.
 // BAD: OMP: Info #{{[0-9]+}}: OMP_ERASE_ALIKE value "auto" will be used.
 // BAD: [MVOMP ERASE] clusters alike (packages
