@@ -52,6 +52,7 @@
 // BAD: [MVOMP ERASE] clusters alike (packages
 // BAD: tasks 4000, runs 4000
 
+#include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,14 +61,6 @@
 static double a[N];
 static int runs;
 
-// A few microseconds of dependent arithmetic; never above 3, which the
-// compiler cannot know.
-static double work(int i, int steps) {
-  double x = i;
-  for (int k = 0; k < steps; ++k)
-    x = x * 0.5 + 1.0;
-  return x;
-}
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "loops") == 0) {
@@ -78,7 +71,7 @@ int main(int argc, char **argv) {
     for (int r = 0; r < 20; ++r) {
 #pragma omp taskloop
       for (int i = 0; i < N; ++i)
-        a[i] = i + r + (work(i, 500) > 3.0);
+        a[i] = i + r + (erase_work(i, 500) > 3.0);
       for (int i = 0; i < N; ++i)
         ok &= a[i] == i + r;
     }
@@ -91,7 +84,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 4000; ++i, ++tasks) {
 #pragma omp task
     {
-      a[i % N] = work(i, 50); // (about 0.1 us: mostly only counted)
+      a[i % N] = erase_work(i, 50); // (about 0.1 us: mostly only counted)
       __atomic_fetch_add(&runs, 1, __ATOMIC_RELAXED);
     }
   }

@@ -68,6 +68,7 @@
 // W2ALL: ,taskloop,compute,pair,2,{{3|4}},
 // TEAM: ,taskloop,compute,team,2,{{[1-9][0-9]*}},
 
+#include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,14 +76,6 @@
 #define N 4096
 static double a[N];
 
-// About 2.5 us of dependent arithmetic for "heavy"; never above 3, which the
-// compiler cannot know.
-static double work(int i, int steps) {
-  double x = i;
-  for (int k = 0; k < steps; ++k)
-    x = x * 0.5 + 1.0;
-  return x;
-}
 
 int main(int argc, char **argv) {
   int grain = argc > 1 && strcmp(argv[1], "grainsize") == 0;
@@ -100,7 +93,7 @@ int main(int argc, char **argv) {
     } else {
 #pragma omp taskloop
       for (int i = 0; i < N; ++i)
-        a[i] = i + r + (steps && work(i, steps) > 3.0);
+        a[i] = i + r + (steps && erase_work(i, steps) > 3.0);
     }
     for (int i = 0; i < N; ++i)
       ok &= a[i] == i + r;

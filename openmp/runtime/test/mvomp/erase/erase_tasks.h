@@ -1,6 +1,7 @@
 // Helpers of ERASE's tests: 100 tasks from a single on 2 threads, for the
-// tests of its settings (erase_env.c, erase_inputs.c), and CPU time, for the
-// tests of its back-off sleep (erase_sleep.c, erase_narrow_sleep.c).
+// tests of its settings (erase_env.c, erase_inputs.c), CPU time, for the
+// tests of its back-off sleep (erase_sleep.c, erase_narrow_sleep.c), and work
+// of a given length (erase_taskloop.c, erase_alike.c).
 #ifndef ERASE_TASKS_H
 #define ERASE_TASKS_H
 
@@ -14,6 +15,15 @@ static inline double erase_cpu_seconds(int who) {
   getrusage(who, &ru);
   return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec +
          ru.ru_stime.tv_usec * 1e-6;
+}
+
+// Dependent arithmetic, about 1.2 ns a step (2000 steps: 2.5 us); never
+// above 3, which the compiler cannot know.
+static inline double erase_work(int i, int steps) {
+  double x = i;
+  for (int k = 0; k < steps; ++k)
+    x = x * 0.5 + 1.0;
+  return x;
 }
 
 // Returns how many of the 100 tasks ran, 100 when all did.
