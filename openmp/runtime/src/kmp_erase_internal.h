@@ -70,11 +70,8 @@ typedef struct kmp_erase_machine {
   int mhz[KMP_ERASE_MAX_CLUSTERS];
   double slowdown[KMP_ERASE_MAX_CLUSTERS]; // OMP_ERASE_TEST_SLOWDOWN
   int slowed; // a cluster is slowed: executions keep their nested time
-  // The clusters are interchangeable (OMP_ERASE_ALIKE): no task is mapped,
-  // and a taskloop chooses among its creator's cluster and the whole team.
-  int alike;
-  int rapl;                  // RAPL package domains are read (OMP_ERASE_RAPL)
-  kmp_erase_offline_t model; // OMP_ERASE_MODEL
+  int rapl;   // RAPL package domains are read (OMP_ERASE_RAPL)
+  kmp_erase_offline_t model;         // OMP_ERASE_MODEL
   std::atomic<int> counters_missing; // 1 once perf_event_open failed
   double clock_ticks; // what one read of the runtime's clock costs (measured)
   // Per cluster, the geometric mean over taskloop types measured both alone
@@ -278,6 +275,11 @@ static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
   kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
   return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
 }
+// Whether a task can have a cluster to choose: several clusters in use, not
+// alike ones (OMP_ERASE_ALIKE; a taskloop still chooses its width).
+static inline bool __kmp_erase_maps_tasks(void) {
+  return __kmp_mvomp_nclusters > 1 && !__kmp_mvomp_clusters_alike;
+}
 // Whether ERASE never maps `task` as a task: one created by a task, and every
 // task where there is one cluster or the clusters are alike (a task's
 // configuration is a cluster: nothing to choose; widths are a taskloop's,
@@ -286,8 +288,7 @@ static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
 // tasks of a producer loop in a single (100000 tasks of 0.8 us) took 1.5x ERASE
 // off's time on a homogeneous machine, 3.4x with tasks of 0.02 us.
 static inline bool __kmp_erase_unmapped(kmp_task_t *task) {
-  return __kmp_mvomp_nclusters <= 1 || __kmp_erase_machine.alike ||
-         __kmp_erase_created_by_task(task);
+  return !__kmp_erase_maps_tasks() || __kmp_erase_created_by_task(task);
 }
 // Run power of the whole team for class cls: every cluster's run power at
 // its size[c] cores (up to the table's widest).

@@ -415,11 +415,13 @@ int __kmp_erase_counters(kmp_erase_thread_t &s) {
 
 // ---- Set-up and OMP_DISPLAY_ENV -------------------------------------------
 // The clusters: OMP_ERASE_CLUSTERS (restricted to the CPUs this process may
-// use), else the detected ones; 0 if there is no CPU in any.
+// use), else the detected ones; 0 if there is no CPU in any. *same_cores:
+// detected packages of one CPU model (__kmp_mvomp_detect_clusters).
 static int __kmp_erase_read_clusters(kmp_erase_clusters_t *clusters,
-                                     const char **source) {
+                                     const char **source, int *same_cores) {
   clusters->n = 0;
   *source = "";
+  *same_cores = 0;
   if (__kmp_erase_clusters_value != NULL) {
     char err[256];
     int restricted = 0;
@@ -443,7 +445,7 @@ static int __kmp_erase_read_clusters(kmp_erase_clusters_t *clusters,
     }
   }
   if (clusters->n == 0)
-    __kmp_mvomp_detect_clusters(clusters, source);
+    __kmp_mvomp_detect_clusters(clusters, source, same_cores);
   for (int c = 0; c < clusters->n; ++c)
     if (__kmp_erase_clusters_size(clusters, c) > 0)
       return 1;
@@ -457,8 +459,9 @@ static int __kmp_erase_read_clusters(kmp_erase_clusters_t *clusters,
 static kmp_erase_clusters_t __kmp_erase_emulated;
 int __kmp_erase_emulation_setup(void) {
   const char *source;
+  int same_cores;
   if (__kmp_erase_slowdown_value == NULL ||
-      !__kmp_erase_read_clusters(&__kmp_erase_emulated, &source))
+      !__kmp_erase_read_clusters(&__kmp_erase_emulated, &source, &same_cores))
     return 0;
   __kmp_erase_machine.emulating = __kmp_erase_machine.slowed =
       __kmp_erase_parse_slowdown(&__kmp_erase_emulated);
@@ -491,17 +494,16 @@ static double __kmp_erase_clock_cost(void) {
 }
 
 // OMP_ERASE_ALIKE=auto: several clusters that hwloc detected as packages of
-// one CPU model, none slowed, at one frequency, and of the same power per
-// core in the power table, if any. A task's time and energy are then the
-// same on each (ERASE models neither load nor memory locality), so its
+// one CPU model (same_cores), none slowed, at one frequency, and of the same
+// power per core in the power table, if any. A task's time and energy are then
+// the same on each (ERASE models neither load nor memory locality), so its
 // predictions differ only by their noise, and a task sent to the other
 // package on that noise costs the move (on two emulated packages, a tree of
 // 0.1-us tasks took 1.7x ERASE off's time: docs/erase.md, "Alike clusters").
-static int __kmp_erase_clusters_alike(const char *source) {
+static int __kmp_erase_clusters_alike(int same_cores) {
   const kmp_erase_machine_t &m = __kmp_erase_machine;
   int n = __kmp_mvomp_nclusters;
-  if (n < 2 || strcmp(source, KMP_MVOMP_SOURCE_PACKAGES) != 0 ||
-      !__kmp_mvomp_packages_alike)
+  if (n < 2 || !same_cores)
     return 0;
   auto near = [](double a, double b) {
     return fabs(a - b) <= 0.01 * KMP_MAX(fabs(a), fabs(b));
@@ -521,7 +523,8 @@ static int __kmp_erase_clusters_alike(const char *source) {
 int __kmp_erase_machine_setup(void) {
   kmp_erase_clusters_t clusters;
   const char *source = "";
-  if (!__kmp_erase_read_clusters(&clusters, &source) ||
+  int same_cores = 0;
+  if (!__kmp_erase_read_clusters(&clusters, &source, &same_cores) ||
       !__kmp_mvomp_use_clusters(&clusters, source)) {
     __kmp_mvomp_warn("MVOMP ERASE", "no CPU in any cluster: ERASE is off");
     return 0;
@@ -542,11 +545,10 @@ int __kmp_erase_machine_setup(void) {
   __kmp_erase_machine.slowed = __kmp_erase_parse_slowdown(&clusters);
   // (Never with OMP_ERASE_STEAL=cluster: the mapper is then what spreads the
   // tasks over the clusters, as no thread steals from another cluster.)
-  m.alike = !__kmp_erase_steal_cluster &&
-            (__kmp_erase_alike == kmp_erase_alike_on ||
-             (__kmp_erase_alike == kmp_erase_alike_auto &&
-              __kmp_erase_clusters_alike(source)));
-  __kmp_mvomp_clusters_alike = m.alike;
+  __kmp_mvomp_clusters_alike = !__kmp_erase_steal_cluster &&
+                               (__kmp_erase_alike == kmp_erase_alike_on ||
+                                (__kmp_erase_alike == kmp_erase_alike_auto &&
+                                 __kmp_erase_clusters_alike(same_cores)));
   m.rapl = __kmp_erase_rapl_open();
   m.clock_ticks = __kmp_erase_clock_cost();
   __kmp_init_bootstrap_lock(&m.alone_lock);
@@ -597,7 +599,7 @@ void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
   if (__kmp_mvomp_nclusters > 1)
     __kmp_str_buf_print(
         buffer, "   [MVOMP ERASE] clusters %s\n",
-        !__kmp_erase_machine.alike
+        !__kmp_mvomp_clusters_alike
             ? "differ: tasks are mapped to the least-cost cluster"
         : __kmp_erase_alike == kmp_erase_alike_on
             ? "alike (OMP_ERASE_ALIKE=on): tasks stay where they are created"

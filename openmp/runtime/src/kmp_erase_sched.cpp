@@ -297,8 +297,7 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   if (__kmp_erase_loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, __kmp_erase_loop_cluster);
   if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM || // upstream's split
-      __kmp_mvomp_nclusters <= 1 || // one cluster: nothing to choose
-      __kmp_erase_machine.alike)    // nor among alike ones
+      !__kmp_erase_maps_tasks()) // one cluster, or alike ones: no choice
     return tid;
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   if (t == NULL)

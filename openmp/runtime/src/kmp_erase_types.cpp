@@ -283,7 +283,7 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
   // others would run it alike, and trying each would only cost their trials.
   int offered[KMP_ERASE_MAX_CLUSTERS];
   const int *size = m->size;
-  if (taskloop && __kmp_erase_machine.alike && home >= 0 && home < n) {
+  if (taskloop && __kmp_mvomp_clusters_alike && home >= 0 && home < n) {
     for (int c = 0; c < n; ++c)
       offered[c] = c == home ? m->size[c] : 0;
     size = offered;
@@ -546,7 +546,7 @@ static void __kmp_erase_loop_done(kmp_erase_type_t *t, kmp_uint64 end) {
   if (end < t->loop_start_ns) // (a chunk of another instance, if any slips)
     return;
   if (cluster != __kmp_mvomp_nclusters && ran != cluster &&
-      !__kmp_erase_machine.alike) {
+      !__kmp_mvomp_clusters_alike) {
     if (ran < 0 || width > __kmp_erase_machine.ncores[ran])
       return;
     cluster = ran;
@@ -797,7 +797,9 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
   kmp_erase_map_inputs_t m;
   kmp_erase_choice_t choice = __kmp_erase_choose(
       t, NULL, __kmp_erase_machine.maxwidth, 1, task_team, &m,
-      __kmp_mvomp_thread_cluster(thread, __kmp_tid_from_gtid(gtid)));
+      __kmp_mvomp_clusters_alike // (where it narrows to)
+          ? __kmp_mvomp_thread_cluster(thread, __kmp_tid_from_gtid(gtid))
+          : -1);
   if (choice.cluster < 0)
     return dflt;
   const int team = choice.cluster == __kmp_mvomp_nclusters;

@@ -163,11 +163,10 @@ static void __kmp_mvomp_add_cluster(kmp_erase_clusters_t *c, const char *name,
 }
 #endif
 
-int __kmp_mvomp_packages_alike = 1;
-
-void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
+void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source,
+                                 int *same_cores) {
   c->n = 0;
-  __kmp_mvomp_packages_alike = 1;
+  *same_cores = 0;
   cpu_set_t allowed;
   if (!__kmp_mvomp_allowed(&allowed))
     for (int i = 0; i < CPU_SETSIZE; ++i)
@@ -196,7 +195,8 @@ void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
       }
       hwloc_bitmap_free(set);
     } else {
-      *source = KMP_MVOMP_SOURCE_PACKAGES;
+      *source = "detected: hwloc packages";
+      *same_cores = 1;
       hwloc_obj_t pkg = NULL;
       const char *model0 = NULL; // the first package's CPUModel, if any
       while ((pkg = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_PACKAGE, pkg)) !=
@@ -205,7 +205,7 @@ void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source) {
         if (model0 == NULL)
           model0 = model;
         else if (model != NULL && strcmp(model, model0) != 0)
-          __kmp_mvomp_packages_alike = 0;
+          *same_cores = 0;
         char name[KMP_ERASE_MAX_NAME];
         KMP_SNPRINTF(name, sizeof(name), "package%u", pkg->logical_index);
         __kmp_mvomp_add_cluster(c, name, pkg->cpuset, &allowed);

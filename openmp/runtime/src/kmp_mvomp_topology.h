@@ -40,13 +40,11 @@ kmp_int32 __kmp_mvomp_node_of(void *p);
 
 // The machine's clusters, restricted to this process's affinity: one per CPU
 // kind on hybrid processors (hwloc CPU kinds), else one per package, else one
-// of every CPU; *source says which.
-void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source);
-// The source of clusters detected as hwloc's packages, and whether those
-// packages are of one CPU model (hwloc's CPUModel info, where it gives one):
-// the same cores, which ERASE's OMP_ERASE_ALIKE=auto takes as interchangeable.
-#define KMP_MVOMP_SOURCE_PACKAGES "detected: hwloc packages"
-extern int __kmp_mvomp_packages_alike;
+// of every CPU; *source says which. *same_cores: 1 when they are packages of
+// one CPU model (hwloc's CPUModel info, where it gives one), which ERASE's
+// OMP_ERASE_ALIKE=auto takes as interchangeable; 0 otherwise.
+void __kmp_mvomp_detect_clusters(kmp_erase_clusters_t *c, const char **source,
+                                 int *same_cores);
 
 // ---- Clusters in use and thread placement
 // -------------------------------------- The clusters in use (set by ERASE when
@@ -56,8 +54,9 @@ extern int __kmp_mvomp_nclusters;
 extern int __kmp_mvomp_ncluster_cpus;
 extern int __kmp_mvomp_cluster_cpus[KMP_ERASE_MAX_CPUS];
 extern const char *__kmp_mvomp_clusters_source; // for OMP_DISPLAY_ENV
-// Set by ERASE when the clusters in use are alike (OMP_ERASE_ALIKE): then a
-// multi-version task's statistics are not kept per cluster either.
+// Set by ERASE when the clusters in use are alike (OMP_ERASE_ALIKE): no task
+// is mapped between them, and a multi-version task's statistics are not kept
+// per cluster either.
 extern int __kmp_mvomp_clusters_alike;
 // Uses c from now on (before any thread is placed); 0 if it holds no CPU.
 int __kmp_mvomp_use_clusters(const kmp_erase_clusters_t *c, const char *source);

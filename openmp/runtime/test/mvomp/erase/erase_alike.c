@@ -26,6 +26,14 @@
 // RUN: env OMP_ERASE_CLUSTERS="a:0;b:1" OMP_ERASE_ALIKE=on OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=ON %s
 // RUN: env OMP_ERASE_CLUSTERS="a:0;b:1" OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=GIVEN %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_TEST_SLOWDOWN=package1:2 OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=SLOWED %s
+// Packages of two CPU models, or of one model at another power, differ; of
+// one model (hwloc's CPUModel) at one power they are alike.
+// RUN: sed -e 's|gp_index="2">|gp_index="2"><info name="CPUModel" value="Model A"/>|' -e 's|gp_index="4">|gp_index="4"><info name="CPUModel" value="Model B"/>|' %S/Inputs/packages2.xml > %t.models.xml
+// RUN: env HWLOC_XMLFILE=%t.models.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=GIVEN %s
+// RUN: sed -e 's|gp_index="2">|gp_index="2"><info name="CPUModel" value="Model A"/>|' -e 's|gp_index="4">|gp_index="4"><info name="CPUModel" value="Model A"/>|' %S/Inputs/packages2.xml > %t.model.xml
+// RUN: env HWLOC_XMLFILE=%t.model.xml OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=SAME %s
+// RUN: printf 'cluster package0 idle 3.0\ncluster package1 idle 3.0\nrun package0 memory 2100 1 9.0\nrun package0 cache 2100 1 10.5\nrun package0 compute 2100 1 12.0\nrun package1 memory 2100 1 4.5\nrun package1 cache 2100 1 5.0\nrun package1 compute 2100 1 6.0\n' > %t.power
+// RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_POWER=%t.power OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=GIVEN %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_STEAL=cluster OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=STEAL %s
 // RUN: env HWLOC_XMLFILE=%S/Inputs/packages2.xml OMP_ERASE_ALIKE=maybe OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_DISPLAY_ENV=true timeout 60 %libomp-run tasks 2>&1 | FileCheck --check-prefix=BAD %s
 
@@ -45,6 +53,8 @@
 // GIVEN: tasks 4000, runs 4000
 // SLOWED: [MVOMP ERASE] clusters differ
 // SLOWED: tasks 4000, runs 4000
+// SAME: [MVOMP ERASE] clusters alike (packages
+// SAME: tasks 4000, runs 4000
 // STEAL: [MVOMP ERASE] clusters differ
 // STEAL: tasks 4000, runs 4000
 // BAD: OMP: Warning #{{[0-9]+}}: OMP_ERASE_ALIKE: "maybe" is an invalid value; ignored.
