@@ -100,8 +100,24 @@ int __kmp_erase_started(void);
 // creation throttle while a type is being classified), or
 // TASK_SUCCESSFULLY_PUSHED when it was given.
 #define KMP_ERASE_PUSH_HERE (-1)
-kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
-                           kmp_task_team_t *task_team, kmp_task_t *task);
+kmp_int32 __kmp_erase_push_mapped(kmp_int32 gtid, kmp_int32 tid,
+                                  kmp_task_team_t *task_team, kmp_task_t *task);
+// Whether `task` was created by a task (not by a parallel region's own code):
+// it stays in its creator's deque, as in upstream libomp (__kmp_erase_target
+// says why).
+static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
+  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
+  return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
+}
+// (A task created by a task is never mapped: tested here, not after a call,
+// since a recursive program creates little else.)
+static inline kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
+                                         kmp_task_team_t *task_team,
+                                         kmp_task_t *task) {
+  if (__kmp_erase_created_by_task(task))
+    return KMP_ERASE_PUSH_HERE;
+  return __kmp_erase_push_mapped(gtid, tid, task_team, task);
+}
 // What kmp_tasking.cpp exposes for it: its __kmp_give_task, which queues a
 // task in another thread's deque (growing it if needed).
 bool __kmp_mvomp_give_task(kmp_info_t *thread, kmp_int32 tid, kmp_task_t *task);
@@ -113,8 +129,14 @@ bool __kmp_mvomp_give_task(kmp_info_t *thread, kmp_int32 tid, kmp_task_t *task);
 // sleep for a thief, and a task that must be stolen (its creator goes on to
 // wait for something only that task may release) be run by its creator.
 // Called after the task is queued: a thief woken before could find nothing
-// and sleep again.
-void __kmp_erase_queued(kmp_task_team_t *task_team, kmp_int32 tid);
+// and sleep again. (Nobody asleep, the usual case: no call.)
+extern std::atomic<int> __kmp_erase_sleepers; // threads in back-off sleep
+void __kmp_erase_wake_for(kmp_task_team_t *task_team, kmp_int32 tid);
+static inline void __kmp_erase_queued(kmp_task_team_t *task_team,
+                                      kmp_int32 tid) {
+  if (__kmp_erase_sleepers.load(std::memory_order_relaxed) != 0)
+    __kmp_erase_wake_for(task_team, tid);
+}
 
 // Around the execution of a task's routine (called by __kmp_invoke_task,
 // which keeps calling the routine itself: OMPT relies on that frame): timing,
@@ -153,17 +175,117 @@ static inline bool __kmp_erase_included(kmp_task_t *task) {
          td->td_parent->td_flags.tasktype == TASK_EXPLICIT &&
          td->td_parent->td_flags.final;
 }
-static inline void __kmp_erase_task_begin(kmp_int32 gtid, kmp_task_t *task,
-                                          kmp_erase_exec_t *exec) {
-  if (__kmp_erase_included(task))
+// Executions of one configuration (type, slot) of tasks ERASE never maps, not
+// yet added to their type (__kmp_erase_batch_flush): with fine-grained
+// recursive tasks, writing the type's lock, history and counters at every
+// task's end made the threads pass those cache lines to each other at every
+// task (docs/erase.md).
+//
+// Short executions are not all timed: past its type's warm-up, a batch times
+// one execution in `every` on average (the others are only counted), `every`
+// keeping two clock reads under KMP_ERASE_TIMING_SHARE of the shortest
+// execution timed (1 from 2 us up where a clock read costs 10 ns). At the
+// flush the counted executions are charged the timed ones' mean time and
+// energy (docs/erase.md, "Fine-grained recursive tasks").
+typedef struct kmp_erase_batch {
+  struct kmp_erase_type *type; // NULL: free
+  int slot;
+  unsigned n, measured; // executions (timed or not); timed ones with RAPL
+  unsigned timed;       // executions timed
+  unsigned every;       // one in `every` is timed (1: all)
+  unsigned skip;        // executions still to count before the next timed one
+  double history;       // the type's history when the batch started
+  double least;         // the shortest execution timed (kept by a flush)
+  double seconds, joules, sampled; // sums over the timed executions
+} kmp_erase_batch_t;
+#define KMP_ERASE_TIMING_SHARE 0.01
+#define KMP_ERASE_EVERY_MAX 64
+#define KMP_ERASE_BATCHES 4
+
+// ---- The per-task fast path ------------------------------------------------
+// Most executions of a fine-grained program are only counted in their
+// thread's batch (a type ERASE never maps, past its warm-up, between two timed
+// executions). The thread remembers the last two types it counted so (a
+// recursive program's tasks are often of two types, one per branch; set by
+// __kmp_erase_task_begin_tracked, kmp_erase_types.cpp), and the next task of
+// the same entry is counted here, inline, with the same effect as the tracked
+// path: its batch's skip down by one, the thread's busy count up and down,
+// the batch's count up at the end. Through the tracked path such a task cost
+// about 170 instructions and two calls (docs/erase.md, "Fine-grained
+// recursive tasks").
+typedef struct kmp_erase_fast {
+  // Two types: their entries (NULL: none), their batches (the thread's),
+  // and __kmp_erase_fast_epoch when they were remembered.
+  kmp_routine_entry_t routine[2];
+  struct kmp_erase_type *type[2];
+  kmp_erase_batch_t *batch[2];
+  unsigned epoch[2];
+  int next;               // the entry the next type replaces
+  kmp_int32 gtid;         // the thread's, when they were remembered
+  std::atomic<int> *busy; // the thread's busy count
+  int slot, cluster;      // the thread's batches' slot, and its cluster
+  int any_task; // every task is unmapped (one cluster, or alike ones), not
+                // only those created by a task
+} kmp_erase_fast_t;
+extern __thread kmp_erase_fast_t __kmp_erase_fast
+    __attribute__((tls_model("initial-exec")));
+// Moves on whenever what a remembered type relies on may have changed (a
+// task type becomes a taskloop's chunks): every thread forgets its types.
+extern std::atomic<unsigned> __kmp_erase_fast_epoch;
+#define KMP_ERASE_EXEC_FAST 2 // kmp_erase_exec_t's timed: counted inline
+// The end of an execution counted inline whose batch was flushed meanwhile
+// (by the tasks it waited for).
+void __kmp_erase_fast_end_slow(kmp_int32 gtid, kmp_erase_exec_t *exec);
+
+// The hooks are inlined into __kmp_invoke_task whatever the compiler
+// estimates: as a call, the included test alone cost N-queens 5%, and this
+// fast path as a call 2% more.
+#if defined(__GNUC__) || defined(__clang__)
+#define KMP_ERASE_INLINE inline __attribute__((always_inline))
+#else
+#define KMP_ERASE_INLINE inline
+#endif
+static KMP_ERASE_INLINE void __kmp_erase_task_begin(kmp_int32 gtid,
+                                                    kmp_task_t *task,
+                                                    kmp_erase_exec_t *exec) {
+  if (__kmp_erase_included(task)) {
     exec->timed = -1;
-  else
-    __kmp_erase_task_begin_tracked(gtid, task, exec);
+    return;
+  }
+  kmp_erase_fast_t &f = __kmp_erase_fast;
+  const int k = task->routine == f.routine[1];
+  kmp_erase_batch_t *b = f.batch[k];
+  if (task->routine == f.routine[k] && gtid == f.gtid && b != NULL &&
+      b->skip > 0 && b->type == f.type[k] && b->slot == f.slot &&
+      f.epoch[k] == __kmp_erase_fast_epoch.load(std::memory_order_relaxed) &&
+      (f.any_task || __kmp_erase_created_by_task(task)) &&
+      __kmp_threads[gtid]->th.th_team_nproc > 1) {
+    --b->skip;
+    f.busy->store(f.busy->load(std::memory_order_relaxed) + 1,
+                  std::memory_order_relaxed);
+    exec->type = b->type;
+    exec->batch = b;
+    exec->cluster = f.cluster;
+    exec->timed = KMP_ERASE_EXEC_FAST;
+    return;
+  }
+  __kmp_erase_task_begin_tracked(gtid, task, exec);
 }
-static inline void __kmp_erase_task_end(kmp_int32 gtid,
-                                        kmp_erase_exec_t *exec) {
-  if (exec->timed >= 0)
+static KMP_ERASE_INLINE void __kmp_erase_task_end(kmp_int32 gtid,
+                                                  kmp_erase_exec_t *exec) {
+  if (exec->timed == KMP_ERASE_EXEC_FAST) {
+    kmp_erase_fast_t &f = __kmp_erase_fast;
+    kmp_erase_batch_t *b = (kmp_erase_batch_t *)exec->batch;
+    if (b->type == exec->type && b->slot == f.slot && b->n > 0) {
+      ++b->n;
+      f.busy->store(f.busy->load(std::memory_order_relaxed) - 1,
+                    std::memory_order_relaxed);
+    } else {
+      __kmp_erase_fast_end_slow(gtid, exec);
+    }
+  } else if (exec->timed >= 0) {
     __kmp_erase_task_end_tracked(gtid, exec);
+  }
 }
 
 // A task has finished (its parent's count of incomplete children is down):

@@ -127,32 +127,7 @@ int __kmp_erase_emulation_setup(void);
 int __kmp_erase_emulated_cluster(void);
 
 // ---- Per-thread state (kmp_erase_machine.cpp) -------------------------------
-// Executions of one configuration (type, slot) of tasks ERASE never maps, not
-// yet added to their type (__kmp_erase_batch_flush): with fine-grained
-// recursive tasks, writing the type's lock, history and counters at every
-// task's end made the threads pass those cache lines to each other at every
-// task (docs/erase.md).
-//
-// Short executions are not all timed: past its type's warm-up, a batch times
-// one execution in `every` on average (the others are only counted), `every`
-// keeping two clock reads under KMP_ERASE_TIMING_SHARE of the shortest
-// execution timed (1 from 2 us up where a clock read costs 10 ns). At the
-// flush the counted executions are charged the timed ones' mean time and
-// energy (docs/erase.md, "Fine-grained recursive tasks").
-typedef struct kmp_erase_batch {
-  struct kmp_erase_type *type; // NULL: free
-  int slot;
-  unsigned n, measured; // executions (timed or not); timed ones with RAPL
-  unsigned timed;       // executions timed
-  unsigned every;       // one in `every` is timed (1: all)
-  unsigned skip;        // executions still to count before the next timed one
-  double history;       // the type's history when the batch started
-  double least;         // the shortest execution timed (kept by a flush)
-  double seconds, joules, sampled; // sums over the timed executions
-} kmp_erase_batch_t;
-#define KMP_ERASE_TIMING_SHARE 0.01
-#define KMP_ERASE_EVERY_MAX 64
-#define KMP_ERASE_BATCHES 4
+// kmp_erase_batch_t: kmp_erase.h (the per-task fast path counts in it).
 typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
   std::atomic<int> busy;     // tasks running (core activity tracer)
@@ -267,13 +242,6 @@ static inline int __kmp_erase_slot(int cluster, int width) {
   return cluster == __kmp_mvomp_nclusters
              ? cluster * __kmp_erase_machine.maxwidth
              : cluster * __kmp_erase_machine.maxwidth + width - 1;
-}
-// Whether `task` was created by a task (not by a parallel region's own code):
-// it stays in its creator's deque, as in upstream libomp (__kmp_erase_target
-// says why).
-static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
-  kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
-  return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
 }
 // Whether a task can have a cluster to choose: several clusters in use, not
 // alike ones (OMP_ERASE_ALIKE; a taskloop still chooses its width).

@@ -26,7 +26,7 @@
 #include <sys/syscall.h>
 #endif
 
-static std::atomic<int> __kmp_erase_sleepers; // threads in back-off sleep
+std::atomic<int> __kmp_erase_sleepers;
 
 // ---- Set-up ----------------------------------------------------------------
 void __kmp_erase_env_done(void) {
@@ -330,8 +330,9 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   return __kmp_erase_pick(task_team, tid, choice.cluster);
 }
 
-kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
-                           kmp_task_team_t *task_team, kmp_task_t *task) {
+kmp_int32 __kmp_erase_push_mapped(kmp_int32 gtid, kmp_int32 tid,
+                                  kmp_task_team_t *task_team,
+                                  kmp_task_t *task) {
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
   if (target == KMP_ERASE_RUN_NOW)
     return TASK_NOT_PUSHED;
@@ -354,7 +355,7 @@ kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
   return KMP_ERASE_PUSH_HERE;
 }
 
-void __kmp_erase_queued(kmp_task_team_t *task_team, kmp_int32 tid) {
+void __kmp_erase_wake_for(kmp_task_team_t *task_team, kmp_int32 tid) {
   // A chunk of a molded taskloop stays here by the mapper's choice of width,
   // and its creator runs it next.
   if (__kmp_erase_loop_cluster < 0)

@@ -566,6 +566,51 @@ static inline void __kmp_erase_nest(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   }
 }
 
+// ---- The per-task fast path (kmp_erase.h) ----------------------------------
+__thread kmp_erase_fast_t __kmp_erase_fast
+    __attribute__((tls_model("initial-exec"))) = {
+        {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {0, 0}, 0, -1, NULL, 0, 0, 0};
+std::atomic<unsigned> __kmp_erase_fast_epoch;
+
+// Execution `exec` of `task` is only counted in batch b: the thread remembers
+// its type for the next ones, where nothing a counted execution checks can
+// change but what the inline path checks again (the batch's skip, type and
+// slot, the epoch, the team's size, and where several clusters differ,
+// whether the task was created by a task). Not a multi-version type (its
+// entry is every multi-version task's dispatcher), nor with RAPL (each
+// execution counts as running), nor while the type is classified.
+static void __kmp_erase_fast_remember(kmp_int32 gtid, kmp_erase_thread_t &s,
+                                      kmp_task_t *task, kmp_erase_type_t *t,
+                                      kmp_erase_batch_t *b, int cluster,
+                                      unsigned epoch) {
+  kmp_erase_fast_t &f = __kmp_erase_fast;
+  if (f.gtid != gtid) { // (a new thread, or a new gtid for this one)
+    f.routine[0] = f.routine[1] = NULL;
+    f.batch[0] = f.batch[1] = NULL;
+    f.gtid = gtid;
+    f.busy = &s.busy;
+    f.slot = b->slot;
+    f.cluster = cluster;
+    f.any_task = !__kmp_erase_maps_tasks();
+  }
+  int k = task->routine == f.routine[0]   ? 0
+          : task->routine == f.routine[1] ? 1
+                                          : f.next;
+  if (task->routine == NULL || b->slot != f.slot || cluster != f.cluster ||
+      (t->key.load(std::memory_order_relaxed) & 3) != kmp_erase_task ||
+      __kmp_erase_machine.rapl || t->cls.load(std::memory_order_relaxed) < 0) {
+    f.routine[k] = NULL;
+    f.batch[k] = NULL;
+    return;
+  }
+  if (k == f.next)
+    f.next ^= 1;
+  f.routine[k] = task->routine;
+  f.type[k] = t;
+  f.batch[k] = b;
+  f.epoch[k] = epoch;
+}
+
 // (Not an included task: kmp_erase.h's __kmp_erase_task_begin.)
 void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
                                     kmp_erase_exec_t *exec) {
@@ -597,6 +642,9 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
     __kmp_erase_running.fetch_add(1, std::memory_order_relaxed);
   kmp_erase_type_t *t = __kmp_erase_thread_type(s, task);
   exec->type = t;
+  // (Read before the type's taskloop: __kmp_erase_taskloop_begin sets that,
+  // then moves the epoch on.)
+  unsigned epoch = __kmp_erase_fast_epoch.load(std::memory_order_acquire);
   // (Its record needs not be seen at once: the mapper never decides on it.)
   exec->unmapped = __kmp_erase_unmapped(task);
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
@@ -613,6 +661,7 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
       --b->skip;
       exec->timed = 0;
       exec->batch = b;
+      __kmp_erase_fast_remember(gtid, s, task, t, b, c, epoch);
       return;
     }
   }
@@ -640,6 +689,13 @@ static void __kmp_erase_counted(kmp_int32 gtid, const kmp_erase_exec_t *exec) {
   t->joules[i] += watts * seconds;
   __kmp_erase_unlock(t);
   t->executions.fetch_add(1, std::memory_order_relaxed);
+}
+
+void __kmp_erase_fast_end_slow(kmp_int32 gtid, kmp_erase_exec_t *exec) {
+  kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  s.busy.store(s.busy.load(std::memory_order_relaxed) - 1,
+               std::memory_order_relaxed);
+  __kmp_erase_counted(gtid, exec);
 }
 
 // OMP_ERASE_TEST_SLOWDOWN: a task that ran on a slowed cluster busy-waits
@@ -792,7 +848,10 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
       __kmp_erase_type((void *)task->routine, kmp_erase_task);
   if (chunks != NULL) {
     t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
-    chunks->taskloop.store(t, std::memory_order_release);
+    // (A new taskloop of the entry: threads forget it as a plain task type,
+    // kmp_erase.h's fast path.)
+    if (chunks->taskloop.exchange(t, std::memory_order_acq_rel) != t)
+      __kmp_erase_fast_epoch.fetch_add(1, std::memory_order_acq_rel);
   }
   kmp_erase_map_inputs_t m;
   kmp_erase_choice_t choice = __kmp_erase_choose(
