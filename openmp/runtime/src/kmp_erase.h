@@ -20,6 +20,7 @@
 
 #include "kmp.h"
 #include "kmp_erase_model.h"
+#include "kmp_mvomp_topology.h"
 
 // ---- Settings (kmp_mvomp_settings.inc parses and prints them) -------------
 extern int __kmp_erase_enabled;  // OMP_ERASE=on
@@ -109,12 +110,27 @@ static inline bool __kmp_erase_created_by_task(kmp_task_t *task) {
   kmp_taskdata_t *parent = KMP_TASK_TO_TASKDATA(task)->td_parent;
   return parent != NULL && parent->td_flags.tasktype == TASK_EXPLICIT;
 }
-// (A task created by a task is never mapped: tested here, not after a call,
-// since a recursive program creates little else.)
+// A molded taskloop's chunks go to this cluster while its creator splits it,
+// or stay with their creator as upstream's (KMP_ERASE_LOOP_TEAM: the whole
+// team); -1 otherwise.
+// (Initial-exec TLS, as __kmp_mv_th: a read is one instruction, not a call to
+// __tls_get_addr at every task pushed.)
+extern __thread int __kmp_erase_loop_cluster
+    __attribute__((tls_model("initial-exec")));
+#define KMP_ERASE_LOOP_TEAM (-2)
+// Whether a task can have a cluster to choose: several clusters in use, not
+// alike ones (OMP_ERASE_ALIKE; a taskloop still chooses its width).
+static inline bool __kmp_erase_maps_tasks(void) {
+  return __kmp_mvomp_nclusters > 1 && !__kmp_mvomp_clusters_alike;
+}
+// (A task created by a task is never mapped, nor any task but a molded
+// taskloop's chunk where tasks are not mapped: tested here, not after a call,
+// since a recursive program or a producer loop creates little else.)
 static inline kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
                                          kmp_task_team_t *task_team,
                                          kmp_task_t *task) {
-  if (__kmp_erase_created_by_task(task))
+  if (__kmp_erase_created_by_task(task) ||
+      (__kmp_erase_loop_cluster < 0 && !__kmp_erase_maps_tasks()))
     return KMP_ERASE_PUSH_HERE;
   return __kmp_erase_push_mapped(gtid, tid, task_team, task);
 }

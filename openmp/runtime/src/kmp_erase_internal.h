@@ -228,14 +228,7 @@ typedef struct kmp_erase_type {
 // there have explored.
 #define KMP_ERASE_JOINT_EXPLORE 64
 extern kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
-// A molded taskloop's chunks go to this cluster while its creator splits it,
-// or stay with their creator as upstream's (KMP_ERASE_LOOP_TEAM: the whole
-// team); -1 otherwise.
-// (Initial-exec TLS, as __kmp_mv_th: a read is one instruction, not a call to
-// __tls_get_addr at every task pushed.)
-extern __thread int __kmp_erase_loop_cluster
-    __attribute__((tls_model("initial-exec")));
-#define KMP_ERASE_LOOP_TEAM (-2)
+// __kmp_erase_loop_cluster: kmp_erase.h (the push reads it inline).
 // The index of (cluster, width) in a type's arrays; cluster nclusters is the
 // whole team, one slot whatever the width.
 static inline int __kmp_erase_slot(int cluster, int width) {
@@ -243,11 +236,7 @@ static inline int __kmp_erase_slot(int cluster, int width) {
              ? cluster * __kmp_erase_machine.maxwidth
              : cluster * __kmp_erase_machine.maxwidth + width - 1;
 }
-// Whether a task can have a cluster to choose: several clusters in use, not
-// alike ones (OMP_ERASE_ALIKE; a taskloop still chooses its width).
-static inline bool __kmp_erase_maps_tasks(void) {
-  return __kmp_mvomp_nclusters > 1 && !__kmp_mvomp_clusters_alike;
-}
+// __kmp_erase_maps_tasks: kmp_erase.h.
 // Whether ERASE never maps `task` as a task: one created by a task, and every
 // task where there is one cluster or the clusters are alike (a task's
 // configuration is a cluster: nothing to choose; widths are a taskloop's,
