@@ -26,7 +26,7 @@
 #include <sys/syscall.h>
 #endif
 
-std::atomic<int> __kmp_erase_sleepers;
+alignas(64) std::atomic<int> __kmp_erase_sleepers; // (written at every sleep)
 
 // ---- Set-up ----------------------------------------------------------------
 void __kmp_erase_env_done(void) {

@@ -570,7 +570,9 @@ static inline void __kmp_erase_nest(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 __thread kmp_erase_fast_t __kmp_erase_fast
     __attribute__((tls_model("initial-exec"))) = {
         {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {0, 0}, 0, -1, NULL, 0, 0, 0};
-std::atomic<unsigned> __kmp_erase_fast_epoch;
+// (Every task reads it: a line of its own, not the back-off's, written at
+// every sleep.)
+alignas(64) std::atomic<unsigned> __kmp_erase_fast_epoch;
 
 // Execution `exec` of `task` is only counted in batch b: the thread remembers
 // its type for the next ones, where nothing a counted execution checks can
