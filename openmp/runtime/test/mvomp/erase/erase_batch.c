@@ -36,21 +36,10 @@
 // ONE: fib(15) = 610
 // ONEROWS: rows 0{{$}}
 
+#include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
 #include <string.h>
-
-static long fib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-#pragma omp task shared(a)
-  a = fib(n - 1);
-#pragma omp task shared(b)
-  b = fib(n - 2);
-#pragma omp taskwait
-  return a + b;
-}
 
 static void spin(double seconds) {
   double end = omp_get_wtime() + seconds;
@@ -94,7 +83,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "one") == 0) {
 #pragma omp parallel num_threads(1)
 #pragma omp single
-    r = fib(15);
+    r = erase_fib(15);
     printf("fib(15) = %ld\n", r);
     return 0;
   }
@@ -115,7 +104,7 @@ int main(int argc, char **argv) {
   }
 #pragma omp parallel num_threads(2)
 #pragma omp single
-  r = fib(20);
+  r = erase_fib(20);
   printf("fib(20) = %ld\n", r);
   return 0;
 }

@@ -23,20 +23,9 @@
 // LOOP: loop executions ok
 // TASKS: task executions {{(48[5-9][0-9][0-9]|49[0-9][0-9][0-9]|5[01][0-9][0-9][0-9])$}}
 
+#include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
-
-static long fib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-#pragma omp task shared(a)
-  a = fib(n - 1);
-#pragma omp task shared(b)
-  b = fib(n - 2);
-#pragma omp taskwait
-  return a + b;
-}
 
 static double v[10000];
 
@@ -72,7 +61,7 @@ int main(void) {
       for (int k = 0; k < 20; ++k)
         parallel += fills[l](1);
     }
-    r = fib(18);
+    r = erase_fib(18);
     done = 1;
   } else {
     while (!done)

@@ -1,7 +1,8 @@
 // Helpers of ERASE's tests: 100 tasks from a single on 2 threads, for the
 // tests of its settings (erase_env.c, erase_inputs.c), CPU time, for the
 // tests of its back-off sleep (erase_sleep.c, erase_narrow_sleep.c), and work
-// of a given length (erase_taskloop.c, erase_alike.c).
+// of a given length (erase_taskloop.c, erase_alike.c), and a recursive
+// Fibonacci with a task per call (erase_batch.c, erase_fast.c).
 #ifndef ERASE_TASKS_H
 #define ERASE_TASKS_H
 
@@ -24,6 +25,20 @@ static inline double erase_work(int i, int steps) {
   for (int k = 0; k < steps; ++k)
     x = x * 0.5 + 1.0;
   return x;
+}
+
+// fib(n) with two tasks per call, one per branch (two task types): 2 x
+// (fib(n + 1) - 1) tasks, all but the first two created by a task.
+static inline long erase_fib(int n) {
+  if (n < 2)
+    return n;
+  long a, b;
+#pragma omp task shared(a)
+  a = erase_fib(n - 1);
+#pragma omp task shared(b)
+  b = erase_fib(n - 2);
+#pragma omp taskwait
+  return a + b;
 }
 
 // Returns how many of the 100 tasks ran, 100 when all did.
