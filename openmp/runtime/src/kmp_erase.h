@@ -22,6 +22,17 @@
 #include "kmp_erase_model.h"
 #include "kmp_mvomp_topology.h"
 
+// The hooks' inline parts are inlined into kmp_tasking.cpp's functions
+// whatever the compiler estimates: as a call, the included test of
+// __kmp_erase_task_begin alone cost N-queens 5%, its fast path 2% more, and
+// the push's early out was left as a call (7 instructions and a call per
+// task).
+#if defined(__GNUC__) || defined(__clang__)
+#define KMP_ERASE_INLINE inline __attribute__((always_inline))
+#else
+#define KMP_ERASE_INLINE inline
+#endif
+
 // ---- Settings (kmp_mvomp_settings.inc parses and prints them) -------------
 extern int __kmp_erase_enabled;  // OMP_ERASE=on
 extern int __kmp_erase_sleep_us; // back-off base; 0 = no back-off sleep
@@ -123,12 +134,19 @@ extern __thread int __kmp_erase_loop_cluster
 static inline bool __kmp_erase_maps_tasks(void) {
   return __kmp_mvomp_nclusters > 1 && !__kmp_mvomp_clusters_alike;
 }
-// (A task created by a task is never mapped, nor any task but a molded
-// taskloop's chunk where tasks are not mapped: tested here, not after a call,
-// since a recursive program or a producer loop creates little else.)
-static inline kmp_int32 __kmp_erase_push(kmp_int32 gtid, kmp_int32 tid,
-                                         kmp_task_team_t *task_team,
-                                         kmp_task_t *task) {
+// Only the tasks of an implicit task (a parallel region's own code: a
+// producer loop, a single, a taskloop) are mapped, and only where tasks are
+// mapped at all, but for a molded taskloop's chunks. A task created by a task
+// stays in its creator's deque, as in upstream libomp: if it went to another
+// thread, the creator's taskwait would find none of its own children and run
+// other threads' untied tasks instead, nesting task in taskwait in task
+// without bound (a recursive untied Fibonacci overflowed the stack). Tested
+// here, not after a call, since a recursive program or a producer loop
+// creates little else.
+static KMP_ERASE_INLINE kmp_int32 __kmp_erase_push(kmp_int32 gtid,
+                                                   kmp_int32 tid,
+                                                   kmp_task_team_t *task_team,
+                                                   kmp_task_t *task) {
   if (__kmp_erase_created_by_task(task) ||
       (__kmp_erase_loop_cluster < 0 && !__kmp_erase_maps_tasks()))
     return KMP_ERASE_PUSH_HERE;
@@ -214,9 +232,6 @@ typedef struct kmp_erase_batch {
   double least;         // the shortest execution timed (kept by a flush)
   double seconds, joules, sampled; // sums over the timed executions
 } kmp_erase_batch_t;
-#define KMP_ERASE_TIMING_SHARE 0.01
-#define KMP_ERASE_EVERY_MAX 64
-#define KMP_ERASE_BATCHES 4
 
 // ---- The per-task fast path ------------------------------------------------
 // Most executions of a fine-grained program are only counted in their
@@ -226,9 +241,10 @@ typedef struct kmp_erase_batch {
 // __kmp_erase_task_begin_tracked, kmp_erase_types.cpp), and the next task of
 // the same entry is counted here, inline, with the same effect as the tracked
 // path: its batch's skip down by one, the thread's busy count up and down,
-// the batch's count up at the end. Through the tracked path such a task cost
-// about 170 instructions and two calls (docs/erase.md, "Fine-grained
-// recursive tasks").
+// the batch's count up at the end. (A batch reassigned meanwhile holds
+// another type; flushed, its skip and count are 0.) Through the tracked path
+// such a task cost about 170 instructions and two calls (docs/erase.md,
+// "Fine-grained recursive tasks").
 typedef struct kmp_erase_fast {
   // Two types: their entries (NULL: none), their batches (the thread's),
   // and __kmp_erase_fast_epoch when they were remembered.
@@ -239,7 +255,8 @@ typedef struct kmp_erase_fast {
   int next;               // the entry the next type replaces
   kmp_int32 gtid;         // the thread's, when they were remembered
   std::atomic<int> *busy; // the thread's busy count
-  int slot, cluster;      // the thread's batches' slot, and its cluster
+  int cluster;  // the thread's (placed once for good: its counted executions
+                // are all in one slot of their batches)
   int any_task; // every task is unmapped (one cluster, or alike ones), not
                 // only those created by a task
 } kmp_erase_fast_t;
@@ -253,14 +270,6 @@ extern std::atomic<unsigned> __kmp_erase_fast_epoch;
 // (by the tasks it waited for).
 void __kmp_erase_fast_end_slow(kmp_int32 gtid, kmp_erase_exec_t *exec);
 
-// The hooks are inlined into __kmp_invoke_task whatever the compiler
-// estimates: as a call, the included test alone cost N-queens 5%, and this
-// fast path as a call 2% more.
-#if defined(__GNUC__) || defined(__clang__)
-#define KMP_ERASE_INLINE inline __attribute__((always_inline))
-#else
-#define KMP_ERASE_INLINE inline
-#endif
 static KMP_ERASE_INLINE void __kmp_erase_task_begin(kmp_int32 gtid,
                                                     kmp_task_t *task,
                                                     kmp_erase_exec_t *exec) {
@@ -272,7 +281,7 @@ static KMP_ERASE_INLINE void __kmp_erase_task_begin(kmp_int32 gtid,
   const int k = task->routine == f.routine[1];
   kmp_erase_batch_t *b = f.batch[k];
   if (task->routine == f.routine[k] && gtid == f.gtid && b != NULL &&
-      b->skip > 0 && b->type == f.type[k] && b->slot == f.slot &&
+      b->skip > 0 && b->type == f.type[k] &&
       f.epoch[k] == __kmp_erase_fast_epoch.load(std::memory_order_relaxed) &&
       (f.any_task || __kmp_erase_created_by_task(task)) &&
       __kmp_threads[gtid]->th.th_team_nproc > 1) {
@@ -292,7 +301,7 @@ static KMP_ERASE_INLINE void __kmp_erase_task_end(kmp_int32 gtid,
   if (exec->timed == KMP_ERASE_EXEC_FAST) {
     kmp_erase_fast_t &f = __kmp_erase_fast;
     kmp_erase_batch_t *b = (kmp_erase_batch_t *)exec->batch;
-    if (b->type == exec->type && b->slot == f.slot && b->n > 0) {
+    if (b->type == exec->type && b->n > 0) {
       ++b->n;
       f.busy->store(f.busy->load(std::memory_order_relaxed) - 1,
                     std::memory_order_relaxed);

@@ -128,6 +128,9 @@ int __kmp_erase_emulated_cluster(void);
 
 // ---- Per-thread state (kmp_erase_machine.cpp) -------------------------------
 // kmp_erase_batch_t: kmp_erase.h (the per-task fast path counts in it).
+#define KMP_ERASE_TIMING_SHARE 0.01
+#define KMP_ERASE_EVERY_MAX 64
+#define KMP_ERASE_BATCHES 4
 typedef struct alignas(64) kmp_erase_thread {
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
   std::atomic<int> busy;     // tasks running (core activity tracer)

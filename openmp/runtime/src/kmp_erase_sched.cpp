@@ -285,19 +285,12 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
   if (!__kmp_erase_enabled || !__kmp_erase_machine.ready ||
       gtid >= KMP_MVOMP_MAX_GTID || task_team->tt.tt_nproc <= 1)
     return tid;
-  // Only the tasks of an implicit task (a parallel region's own code: a
-  // producer loop, a single, a taskloop) are mapped. A task created by a task
-  // stays in its creator's deque, as in upstream libomp: if it went to another
-  // thread, the creator's taskwait would find none of its own children and
-  // run other threads' untied tasks instead, nesting task in taskwait in task
-  // without bound (a recursive untied Fibonacci overflowed the stack).
-  if (__kmp_erase_created_by_task(task))
-    return tid;
+  // (kmp_erase.h's __kmp_erase_push kept the tasks created by a task, and
+  // every task but a molded taskloop's chunk where tasks are not mapped.)
   __kmp_mvomp_place_thread(gtid);
   if (__kmp_erase_loop_cluster >= 0) // a chunk of a molded taskloop
     return __kmp_erase_pick(task_team, tid, __kmp_erase_loop_cluster);
-  if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM || // upstream's split
-      !__kmp_erase_maps_tasks()) // one cluster, or alike ones: no choice
+  if (__kmp_erase_loop_cluster == KMP_ERASE_LOOP_TEAM) // upstream's split
     return tid;
   kmp_erase_type_t *t = __kmp_erase_task_type(task);
   if (t == NULL)

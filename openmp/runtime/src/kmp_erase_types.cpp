@@ -569,16 +569,16 @@ static inline void __kmp_erase_nest(kmp_int32 gtid, kmp_erase_exec_t *exec) {
 // ---- The per-task fast path (kmp_erase.h) ----------------------------------
 __thread kmp_erase_fast_t __kmp_erase_fast
     __attribute__((tls_model("initial-exec"))) = {
-        {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {0, 0}, 0, -1, NULL, 0, 0, 0};
+        {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {0, 0}, 0, -1, NULL, 0, 0};
 // (Every task reads it: a line of its own, not the back-off's, written at
 // every sleep.)
 alignas(64) std::atomic<unsigned> __kmp_erase_fast_epoch;
 
 // Execution `exec` of `task` is only counted in batch b: the thread remembers
 // its type for the next ones, where nothing a counted execution checks can
-// change but what the inline path checks again (the batch's skip, type and
-// slot, the epoch, the team's size, and where several clusters differ,
-// whether the task was created by a task). Not a multi-version type (its
+// change but what the inline path checks again (the batch's skip and type,
+// the epoch, the team's size, and where several clusters differ, whether the
+// task was created by a task). Not a multi-version type (its
 // entry is every multi-version task's dispatcher), nor with RAPL (each
 // execution counts as running), nor while the type is classified.
 static void __kmp_erase_fast_remember(kmp_int32 gtid, kmp_erase_thread_t &s,
@@ -591,14 +591,15 @@ static void __kmp_erase_fast_remember(kmp_int32 gtid, kmp_erase_thread_t &s,
     f.batch[0] = f.batch[1] = NULL;
     f.gtid = gtid;
     f.busy = &s.busy;
-    f.slot = b->slot;
     f.cluster = cluster;
     f.any_task = !__kmp_erase_maps_tasks();
   }
+  KMP_DEBUG_ASSERT(cluster == f.cluster &&
+                   b->slot == __kmp_erase_slot(cluster, 1));
   int k = task->routine == f.routine[0]   ? 0
           : task->routine == f.routine[1] ? 1
                                           : f.next;
-  if (task->routine == NULL || b->slot != f.slot || cluster != f.cluster ||
+  if (task->routine == NULL ||
       (t->key.load(std::memory_order_relaxed) & 3) != kmp_erase_task ||
       __kmp_erase_machine.rapl || t->cls.load(std::memory_order_relaxed) < 0) {
     f.routine[k] = NULL;
@@ -852,8 +853,12 @@ kmp_uint64 __kmp_erase_taskloop_begin(kmp_int32 gtid, kmp_task_t *task,
     t->cls.store(__kmp_erase_class_of(chunks), std::memory_order_relaxed);
     // (A new taskloop of the entry: threads forget it as a plain task type,
     // kmp_erase.h's fast path.)
-    if (chunks->taskloop.exchange(t, std::memory_order_acq_rel) != t)
+    // (Read first: a store, or an exchange, at every taskloop would take the
+    // line from the threads that read it at every chunk.)
+    if (chunks->taskloop.load(std::memory_order_relaxed) != t) {
+      chunks->taskloop.store(t, std::memory_order_release);
       __kmp_erase_fast_epoch.fetch_add(1, std::memory_order_acq_rel);
+    }
   }
   kmp_erase_map_inputs_t m;
   kmp_erase_choice_t choice = __kmp_erase_choose(
