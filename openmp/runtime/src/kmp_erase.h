@@ -43,6 +43,9 @@ extern int __kmp_erase_steal_cluster;  // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf;           // OMP_ERASE_PERF=on
 extern int __kmp_erase_team;           // OMP_ERASE_TEAM=on
 extern int __kmp_erase_defer;          // OMP_ERASE_DEFER=on
+// OMP_ERASE_SPIN_COST=on: a short taskloop is charged the power of the
+// threads it leaves spinning (kmp_erase_model.h).
+extern int __kmp_erase_spin_cost;
 // OMP_ERASE_STAY: a task stays on its creator's cluster unless another is
 // predicted more than this many percent cheaper (0: the thesis' least cost).
 extern int __kmp_erase_stay_pct;

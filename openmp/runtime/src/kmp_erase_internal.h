@@ -282,6 +282,7 @@ typedef struct kmp_erase_map_inputs {
   double run[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
   double seconds[KMP_ERASE_MAX_CLUSTERS * KMP_ERASE_MAX_WIDTH];
   double alone[KMP_ERASE_MAX_CLUSTERS];
+  double spin[KMP_ERASE_MAX_CLUSTERS];
 } kmp_erase_map_inputs_t;
 // The (cluster, width) for type t over the team's threads that minimises
 // OMP_SELECT_OBJECTIVE (energy by default); widths up to maxwidth (1 for a

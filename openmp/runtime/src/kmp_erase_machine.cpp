@@ -42,6 +42,7 @@ int __kmp_erase_sleep_explicit = 0;
 int __kmp_erase_steal_cluster = 0;
 int __kmp_erase_perf = 1;
 int __kmp_erase_team = 1;
+int __kmp_erase_spin_cost = 1;
 int __kmp_erase_defer = 1;
 int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
 int __kmp_erase_tie_pct = KMP_ERASE_DEFAULT_TIE_PCT;

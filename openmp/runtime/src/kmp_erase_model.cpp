@@ -120,7 +120,19 @@ double __kmp_erase_energy(const kmp_erase_map_in_t *in, int cluster,
     if (c != cluster && in->active[c] == 0)
       watts += in->idle[c];
   int i = cluster * in->maxwidth + width - 1;
-  return (watts + in->run[i]) * in->seconds[i];
+  double seconds = in->seconds[i];
+  double joules = (watts + in->run[i]) * seconds;
+  if (in->spin != NULL && seconds > 0 && seconds < in->spin_below) {
+    double spinning = 0; // watts of the threads left spinning
+    for (int c = 0; c < in->nclusters; ++c) {
+      int left = c == cluster ? in->threads[c] - width
+                              : (in->active[c] == 0 ? in->threads[c] : 0);
+      if (left > 0)
+        spinning += left * in->spin[c];
+    }
+    joules += spinning * (seconds < in->spin_for ? seconds : in->spin_for);
+  }
+  return joules;
 }
 
 double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width) {

@@ -161,6 +161,25 @@ struct kmp_erase_map_in_t {
   // time, and within the noise of its predictions the choice flipped between
   // them (1.37x stock's time for no energy saved).
   double tie;
+  // Beyond the thesis (OMP_ERASE_SPIN_COST, docs/erase.md, "Cores that spin
+  // are not idle"): per cluster, the watts one of its cores draws spinning
+  // (NULL: off, a core left without work idles, the thesis' model) and the
+  // team's threads on it (threads; size may offer fewer). A taskloop
+  // predicted to take less than spin_below seconds is spun through by the
+  // threads it leaves without work, for at most spin_for seconds each, as the
+  // back-off does (kmp_erase_model.h, "Exponential back-off sleep"), and a
+  // spinning core is busy: each such thread of the configuration's cluster
+  // beyond its width, and of every other cluster with no active core, adds
+  // its spin watts over min(seconds, spin_for) to the configuration's
+  // energy. Without it, narrowing a short loop to the slow cheap cluster
+  // looked like a saving while the core it left spun at its full power: on
+  // the emulated big.LITTLE at factor 2 the taskloop benchmark's copy and
+  // stencil loops ran on the little core alone, 1.3-1.9x their time on the
+  // whole team, for more measured energy.
+  const double *spin;
+  const int *threads;
+  double spin_below;
+  double spin_for;
 };
 #define KMP_ERASE_DEFER_SHARE 0.05
 #define KMP_ERASE_DEFER_TRIALS 2

@@ -313,6 +313,20 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
           __kmp_erase_machine.alone[c].load(std::memory_order_relaxed);
     in.alone = m->alone;
   }
+  // OMP_ERASE_SPIN_COST: the threads a short loop leaves without work spin
+  // through it (__kmp_erase_narrowed: only a loop of
+  // KMP_ERASE_NARROW_SLEEP_US or more puts them to sleep at once), at a core's
+  // compute power; without a power table every configuration is 1 W.
+  if (taskloop && __kmp_erase_spin_cost && __kmp_erase_machine.have_power) {
+    for (int c = 0; c < n; ++c)
+      m->spin[c] = __kmp_erase_run_w(c, kmp_erase_compute, 1);
+    in.spin = m->spin;
+    in.threads = m->size;
+    in.spin_below =
+        __kmp_erase_sleep_us == 0 ? INFINITY : KMP_ERASE_NARROW_SLEEP_US * 1e-6;
+    in.spin_for =
+        __kmp_erase_sleep_us == 0 ? INFINITY : __kmp_erase_spin_us * 1e-6;
+  }
   if ((maxwidth > 1 || in.team_run > 0) && __kmp_erase_defer) {
     in.defer = KMP_ERASE_DEFER_SHARE; // (spent read unlocked: it only grows)
     for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)

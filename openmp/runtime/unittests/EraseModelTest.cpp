@@ -331,6 +331,76 @@ TEST(EraseMap, WholeTeamWhenClustersAreCheapestTogether) {
   EXPECT_EQ(__kmp_erase_map(&In).cluster, 0);
 }
 
+// OMP_ERASE_SPIN_COST: the emulated big.LITTLE at factor 2 (tx2.power as
+// above), the taskloop benchmark's stencil at n = 256 as ERASE predicted it:
+// big alone 92.8 us, little alone 84.8 us, the whole team 72.7 us. As the
+// thesis models it, little alone is the least energy (1.65 W x 84.8 us =
+// 140 uJ against the team's 218 uJ), but big's core, left without work by so
+// short a loop, spins through it at its 1.35 W: 254 uJ, and the whole team
+// is both the least energy and the fastest.
+TEST(EraseMap, CoresThatSpinAreNotIdle) {
+  int Size[2] = {1, 1}, Active[2] = {0, 0};
+  double Idle[2] = {0.40, 0.55}, Run[2] = {1.35, 0.70};
+  double Secs[2] = {92.8e-6, 84.8e-6}, Spin[2] = {1.35, 0.70};
+  kmp_erase_map_in_t In = {2, 1, Size, Active, Idle, Run, Secs};
+  In.team_run = 1.35 + 0.70;
+  In.team_width = 2;
+  In.team_seconds = 72.7e-6;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1); // the thesis: little alone
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 1.65 * 84.8e-6, 1e-12);
+  In.spin = Spin;
+  In.threads = Size;
+  In.spin_below = 100e-6;
+  In.spin_for = 100e-6;
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 3.00 * 84.8e-6, 1e-12);
+  EXPECT_NEAR(__kmp_erase_energy(&In, 0, 1), 3.00 * 92.8e-6, 1e-12);
+  EXPECT_NEAR(__kmp_erase_energy(&In, 2, 2), 3.00 * 72.7e-6, 1e-12);
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.cluster, 2);
+  EXPECT_NEAR(C.joules, 3.00 * 72.7e-6, 1e-12);
+  // A core that spins only 20 us before it sleeps is charged 20 us of spin.
+  In.spin_for = 20e-6;
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 1.65 * 84.8e-6 + 1.35 * 20e-6,
+              1e-12);
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  In.spin_for = 100e-6;
+  // A loop of 100 us or more puts the idle threads to sleep at once: ten
+  // times longer, the thesis' choice again.
+  Secs[0] *= 10;
+  Secs[1] *= 10;
+  In.team_seconds *= 10;
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 1.65 * 848e-6, 1e-12);
+  Secs[0] /= 10;
+  Secs[1] /= 10;
+  In.team_seconds /= 10;
+  // A cluster busy with other tasks is charged neither idle nor spin.
+  Active[0] = 1;
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 1.25 * 84.8e-6, 1e-12);
+  EXPECT_EQ(__kmp_erase_map(&In).cluster, 1);
+  Active[0] = 0;
+  // Without a back-off sleep (spin_below infinite) every loop is spun
+  // through.
+  In.spin_below = INFINITY;
+  In.spin_for = INFINITY;
+  EXPECT_NEAR(__kmp_erase_energy(&In, 1, 1), 3.00 * 84.8e-6, 1e-12);
+  // Within one cluster the cores beyond the width spin: x86.power's one
+  // cluster of two cores (6 W idle, 12 W per core), one core for 100 us of a
+  // 150-us loop is (6 + 12 + 12) W x 100 us, not (6 + 12) W x 100 us.
+  int One[1] = {2}, None[1] = {0};
+  double Idle1[1] = {6.0}, Run1[2] = {12.0, 24.0}, Secs1[2] = {100e-6, 65e-6};
+  double Spin1[1] = {12.0};
+  kmp_erase_map_in_t Hom = {1, 2, One, None, Idle1, Run1, Secs1};
+  EXPECT_EQ(__kmp_erase_map(&Hom).width, 1); // 1.8 mJ against 1.95 mJ
+  Hom.spin = Spin1;
+  Hom.threads = One;
+  Hom.spin_below = 100e-6 * 1.5;
+  Hom.spin_for = 100e-6 * 1.5;
+  EXPECT_NEAR(__kmp_erase_energy(&Hom, 0, 1), 30.0 * 100e-6, 1e-12);
+  EXPECT_NEAR(__kmp_erase_energy(&Hom, 0, 2), 30.0 * 65e-6, 1e-12);
+  EXPECT_EQ(__kmp_erase_map(&Hom).width, 2);
+}
+
 // OMP_SELECT_OBJECTIVE: the same predictions give the least energy, time or
 // energy-delay product; joules stay the configuration's energy.
 TEST(EraseMap, ObjectiveChangesTheChoice) {
