@@ -158,6 +158,19 @@ static KMP_ERASE_INLINE kmp_int32 __kmp_erase_push(kmp_int32 gtid,
 // What kmp_tasking.cpp exposes for it: its __kmp_give_task, which queues a
 // task in another thread's deque (growing it if needed).
 bool __kmp_mvomp_give_task(kmp_info_t *thread, kmp_int32 tid, kmp_task_t *task);
+// Its task scheduling constraint (which also takes a mutexinoutset task's
+// locks when it allows the task).
+bool __kmp_mvomp_task_is_allowed(int gtid, kmp_int32 is_constrained,
+                                 const kmp_taskdata_t *tasknew,
+                                 const kmp_taskdata_t *taskcurr);
+// A thread whose own deque's last task the constraint forbids it (a task
+// ERASE gave it while it was deep in another task's taskwait) takes the
+// newest one below that it may run, as a thief looks past a deque's head
+// (libomp's path for untied tasks); NULL if none. Called with the deque's lock
+// held, where ERASE gives tasks (tt_untied_task_encountered).
+kmp_task_t *__kmp_erase_remove_below(kmp_int32 gtid, kmp_int32 is_constrained,
+                                     kmp_thread_data_t *data,
+                                     kmp_taskdata_t *current);
 // Thread tid of the team has queued a task in its own deque or in the
 // priority queue: unless it is a chunk of a molded taskloop (its creator runs
 // it next), one thread sleeping in back-off that may steal it is woken (the

@@ -326,6 +326,17 @@ static kmp_int32 __kmp_erase_target(kmp_int32 gtid, kmp_int32 tid,
 kmp_int32 __kmp_erase_push_mapped(kmp_int32 gtid, kmp_int32 tid,
                                   kmp_task_team_t *task_team,
                                   kmp_task_t *task) {
+  // A started task is an untied task's next part, which clang's code queues
+  // again at each of its scheduling points (its first one as it starts): it
+  // continues where it is, as upstream's does. It was mapped when it was
+  // created; given to another thread deep in a tied task's taskwait, it sat
+  // on top of that thread's deque, which the task scheduling constraint
+  // forbade it to run, above the tasks it waited for, and with
+  // OMP_ERASE_STEAL=cluster no other thread could take it (an untied
+  // Fibonacci on two clusters hung in 7 runs of 10; mvomp/erase/
+  // erase_untied.c).
+  if (KMP_TASK_TO_TASKDATA(task)->td_flags.started)
+    return KMP_ERASE_PUSH_HERE;
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
   if (target == KMP_ERASE_RUN_NOW)
     return TASK_NOT_PUSHED;
@@ -346,6 +357,28 @@ kmp_int32 __kmp_erase_push_mapped(kmp_int32 gtid, kmp_int32 tid,
   }
   __kmp_erase_give_undo(other, task_team);
   return KMP_ERASE_PUSH_HERE;
+}
+
+kmp_task_t *__kmp_erase_remove_below(kmp_int32 gtid, kmp_int32 is_constrained,
+                                     kmp_thread_data_t *data,
+                                     kmp_taskdata_t *current) {
+  kmp_int32 n = TCR_4(data->td.td_deque_ntasks);
+  kmp_uint32 mask = TASK_DEQUE_MASK(data->td);
+  kmp_uint32 tail = data->td.td_deque_tail;
+  kmp_uint32 j = (tail - 1) & mask; // the last task, which was refused
+  for (kmp_int32 k = 1; k < n; ++k) {
+    j = (j - 1) & mask;
+    kmp_taskdata_t *taskdata = data->td.td_deque[j];
+    if (!__kmp_mvomp_task_is_allowed(gtid, is_constrained, taskdata, current))
+      continue;
+    // The tasks above it move down one place.
+    for (kmp_uint32 i = j; ((i + 1) & mask) != tail; i = (i + 1) & mask)
+      data->td.td_deque[i] = data->td.td_deque[(i + 1) & mask];
+    data->td.td_deque_tail = (tail - 1) & mask;
+    TCW_4(data->td.td_deque_ntasks, n - 1);
+    return KMP_TASKDATA_TO_TASK(taskdata);
+  }
+  return NULL;
 }
 
 void __kmp_erase_wake_for(kmp_task_team_t *task_team, kmp_int32 tid) {
