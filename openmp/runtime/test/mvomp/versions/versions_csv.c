@@ -1,6 +1,8 @@
 // stats.csv and trace.csv: the documented columns, and counts equal to the
 // executions; written at exit through OMP_SELECT_STATS / OMP_SELECT_TRACE
-// and on demand into the working directory; an unwritable path is a warning.
+// and on demand into the working directory; an unwritable path (a directory
+// that does not exist: the test's own, not one that a machine may have) is a
+// warning.
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT=fixed:1 OMP_SELECT_STATS=%t.dir/exit-stats.csv OMP_SELECT_TRACE=%t.dir/exit-trace.csv %libomp-run
 // RUN: sort %t.dir/exit-stats.csv | FileCheck --check-prefix=STATS %s
@@ -9,10 +11,10 @@
 // RUN: tail -n +2 %t.dir/exit-trace.csv | wc -l | FileCheck --check-prefix=ROWS %s
 // RUN: tail -n +2 %t.dir/trace.csv | wc -l | FileCheck --check-prefix=ROWS %s
 // RUN: grep -c ',1,"b"$' %t.dir/exit-trace.csv | FileCheck --check-prefix=ROWS %s
-// RUN: env OMP_NUM_THREADS=2 OMP_SELECT_STATS=/nonexistent/dir/s.csv OMP_SELECT_TRACE=/nonexistent/dir/t.csv %libomp-run 2>&1 | FileCheck --check-prefix=UNWRITABLE %s
+// RUN: env OMP_NUM_THREADS=2 OMP_SELECT_STATS=%t.dir/missing/s.csv OMP_SELECT_TRACE=%t.dir/missing/t.csv %libomp-run 2>&1 | FileCheck --check-prefix=UNWRITABLE %s
 // RUN: env OMP_NUM_THREADS=2 %libomp-run 2>&1 | FileCheck --check-prefix=TRACEOFF %s
 // KMP_WARNINGS=off silences MVOMP's warnings as it does libomp's.
-// RUN: env KMP_WARNINGS=off OMP_NUM_THREADS=2 OMP_SELECT_STATS=/nonexistent/dir/s.csv OMP_SELECT_TRACE=/nonexistent/dir/t.csv %libomp-run > %t.quiet 2>&1
+// RUN: env KMP_WARNINGS=off OMP_NUM_THREADS=2 OMP_SELECT_STATS=%t.dir/missing/s.csv OMP_SELECT_TRACE=%t.dir/missing/t.csv %libomp-run > %t.quiet 2>&1
 // RUN: not grep Warning %t.quiet
 
 // STATS: 1,0,"a","test",0,-1,0,0.0,0.0,0,0.0,fixed,,0,run{{$}}
@@ -22,8 +24,8 @@
 // STATS-NEXT: type,version,name,location,cost,locality,count,mean_ns,stddev_ns,sum_squares_ns2,total_ns,policy,cluster,loaded,origin{{$}}
 // TRACEHEAD: start,end,thread,address,time,cost,socket,node1,node2,type,version,name
 // ROWS: 100
-// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_STATS: cannot write '/nonexistent/dir/s.csv': No such file or directory
-// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_TRACE: cannot write '/nonexistent/dir/t.csv': No such file or directory
+// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_STATS: cannot write '{{.*}}/missing/s.csv': No such file or directory
+// UNWRITABLE-DAG: OMP: Warning (MVOMP): OMP_SELECT_TRACE: cannot write '{{.*}}/missing/t.csv': No such file or directory
 // TRACEOFF: OMP: Warning (MVOMP): kmp_task_trace_write: tracing is off
 
 #include "mv_abi.h"
