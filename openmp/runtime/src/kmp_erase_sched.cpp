@@ -333,8 +333,8 @@ kmp_int32 __kmp_erase_push_mapped(kmp_int32 gtid, kmp_int32 tid,
   // on top of that thread's deque, which the task scheduling constraint
   // forbade it to run, above the tasks it waited for, and with
   // OMP_ERASE_STEAL=cluster no other thread could take it (an untied
-  // Fibonacci on two clusters hung in 7 runs of 10; mvomp/erase/
-  // erase_untied.c).
+  // Fibonacci on two clusters hung in 7 runs of 10;
+  // mvomp/base/untied_mixed.c).
   if (KMP_TASK_TO_TASKDATA(task)->td_flags.started)
     return KMP_ERASE_PUSH_HERE;
   kmp_int32 target = __kmp_erase_target(gtid, tid, task_team, task);
