@@ -252,7 +252,29 @@ struct alignas(64) kmp_mvomp_place_t {
   int cluster;
 };
 kmp_mvomp_place_t __kmp_mvomp_places[KMP_MVOMP_MAX_GTID];
+// Threads placed on each CPU of the clusters (index into
+// __kmp_mvomp_cluster_cpus).
+std::atomic<int> __kmp_mvomp_cpu_threads[KMP_ERASE_MAX_CPUS];
 } // namespace
+
+// Where a thread of a nested team goes: its team's numbering starts at 0
+// again, so placing thread tid on the tid-th CPU put every inner team on the
+// same first CPUs (2 outer x 3 inner threads on 2 CPUs: 4 threads on CPU 0,
+// 2 on CPU 1; 4 x 4 on 16 CPUs would use 4). It goes to the tid-th CPU if no
+// CPU has fewer threads placed, else to the first CPU that has fewest.
+static int __kmp_mvomp_least_placed(int preferred) {
+  int n = __kmp_mvomp_ncluster_cpus, best = preferred;
+  int least =
+      __kmp_mvomp_cpu_threads[preferred].load(std::memory_order_relaxed);
+  for (int k = 0; k < n; ++k) {
+    int load = __kmp_mvomp_cpu_threads[k].load(std::memory_order_relaxed);
+    if (load < least) {
+      least = load;
+      best = k;
+    }
+  }
+  return best;
+}
 
 int __kmp_mvomp_use_clusters(const kmp_erase_clusters_t *c,
                              const char *source) {
@@ -303,11 +325,20 @@ int __kmp_mvomp_place_thread(kmp_int32 gtid) {
   int cluster = -1;
   if (__kmp_mvomp_allowed(&set) && CPU_COUNT(&set) == 1) {
     for (int cpu = 0; cpu < CPU_SETSIZE && cluster < 0; ++cpu)
-      if (CPU_ISSET(cpu, &set))
+      if (CPU_ISSET(cpu, &set)) {
         cluster = __kmp_mvomp_cluster_of_cpu(cpu);
+        for (int k = 0; k < __kmp_mvomp_ncluster_cpus; ++k)
+          if (__kmp_mvomp_cluster_cpus[k] == cpu)
+            __kmp_mvomp_cpu_threads[k].fetch_add(1, std::memory_order_relaxed);
+      }
   }
   if (cluster < 0) {
-    int cpu = __kmp_mvomp_cluster_cpus[tid % __kmp_mvomp_ncluster_cpus];
+    int k = tid % __kmp_mvomp_ncluster_cpus;
+    kmp_team_t *team = __kmp_threads[gtid]->th.th_team;
+    if (team != NULL && team->t.t_active_level > 1)
+      k = __kmp_mvomp_least_placed(k);
+    __kmp_mvomp_cpu_threads[k].fetch_add(1, std::memory_order_relaxed);
+    int cpu = __kmp_mvomp_cluster_cpus[k];
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (sched_setaffinity(0, sizeof(set), &set) != 0)

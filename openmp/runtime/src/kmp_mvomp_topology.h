@@ -70,8 +70,9 @@ kmp_int32 __kmp_mvomp_cluster_node(int cluster);
 
 // Places thread gtid on a cluster, once: a thread the user bound to one CPU
 // stays there; thread tid of a team goes to the tid-th CPU of the clusters
-// (sched_setaffinity). Returns its cluster; -1 with no clusters in use or a
-// gtid beyond KMP_MVOMP_MAX_GTID.
+// (sched_setaffinity), and a thread of a nested team to the CPU with the
+// fewest threads placed (the tid-th if none has fewer). Returns its cluster;
+// -1 with no clusters in use or a gtid beyond KMP_MVOMP_MAX_GTID.
 int __kmp_mvomp_place_thread(kmp_int32 gtid);
 // The cluster of team thread th (tid in its team) without placing it: where
 // it was placed, else where __kmp_mvomp_place_thread will place it.
