@@ -145,7 +145,9 @@ static inline bool __kmp_erase_maps_tasks(void) {
 // other threads' untied tasks instead, nesting task in taskwait in task
 // without bound (a recursive untied Fibonacci overflowed the stack). Tested
 // here, not after a call, since a recursive program or a producer loop
-// creates little else.
+// creates little else. (A started task, an untied task queued again, stays
+// too: __kmp_erase_push_mapped tests that, since only the tasks that would
+// be mapped reach it.)
 static KMP_ERASE_INLINE kmp_int32 __kmp_erase_push(kmp_int32 gtid,
                                                    kmp_int32 tid,
                                                    kmp_task_team_t *task_team,
@@ -166,8 +168,10 @@ bool __kmp_mvomp_task_is_allowed(int gtid, kmp_int32 is_constrained,
 // A thread whose own deque's last task the constraint forbids it (a task
 // ERASE gave it while it was deep in another task's taskwait) takes the
 // newest one below that it may run, as a thief looks past a deque's head
-// (libomp's path for untied tasks); NULL if none. Called with the deque's lock
-// held, where ERASE gives tasks (tt_untied_task_encountered).
+// (libomp's path for untied tasks, whose shifting loop lives inside
+// __kmp_steal_task); NULL if none. Called with the deque's lock held, in a
+// team where ERASE gave a task or an untied task ran
+// (tt_untied_task_encountered).
 kmp_task_t *__kmp_erase_remove_below(kmp_int32 gtid, kmp_int32 is_constrained,
                                      kmp_thread_data_t *data,
                                      kmp_taskdata_t *current);
