@@ -46,6 +46,7 @@ int __kmp_erase_spin_cost = 1;
 int __kmp_erase_defer = 1;
 int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
 int __kmp_erase_tie_pct = KMP_ERASE_DEFAULT_TIE_PCT;
+double __kmp_erase_time_weight = KMP_ERASE_DEFAULT_TIME_WEIGHT;
 int __kmp_erase_objective = kmp_erase_objective_energy;
 int __kmp_erase_joint = 1;
 int __kmp_erase_alike = kmp_erase_alike_auto;

@@ -145,6 +145,9 @@ double __kmp_erase_cost(const kmp_erase_map_in_t *in, int cluster, int width) {
   case kmp_erase_objective_edp:
     return __kmp_erase_energy(in, cluster, width) * seconds;
   default:
+    if (in->time_weight > 0 && seconds > 0)
+      return __kmp_erase_energy(in, cluster, width) *
+             pow(seconds, in->time_weight);
     return __kmp_erase_energy(in, cluster, width);
   }
 }

@@ -520,6 +520,46 @@ TEST(EraseMap, EnergyTiesGoToTheFasterConfiguration) {
   EXPECT_EQ(__kmp_erase_map_except(&In, 0, 2).width, 1);
 }
 
+// OMP_ERASE_TIME_WEIGHT: with the energy objective the cost is energy x
+// seconds^weight; 0 (aggregate initialisation here) is the thesis' energy.
+TEST(EraseMap, TimeWeightPricesTheTime) {
+  // One cluster of two cores; one core 14% cheaper for 1.43x the time.
+  int Size[1] = {2}, Active[1] = {1};
+  double Idle[1] = {6.0}, Run[2] = {12.0, 24.0}, Secs[2] = {314e-6, 220e-6};
+  kmp_erase_map_in_t In = {1, 2, Size, Active, Idle, Run, Secs};
+  EXPECT_EQ(__kmp_erase_map(&In).width, 1); // energy alone
+  In.time_weight = 0.5;
+  // 5.65 mJ x 314^0.5 = 100.2 against 6.6 mJ x 220^0.5 = 97.9 (x 1e-3 us^0.5)
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.width, 2);
+  EXPECT_NEAR(C.joules, 30.0 * 220e-6, 1e-12); // joules stay the energy
+  EXPECT_NEAR(__kmp_erase_cost(&In, 0, 1), 18.0 * 314e-6 * sqrt(314e-6), 1e-15);
+  // A larger saving still wins: one core 27% cheaper for 1.43x the time.
+  Run[0] = 8.0;
+  EXPECT_EQ(__kmp_erase_map(&In).width, 1);
+  Run[0] = 12.0;
+  // Weight 1 is the energy-delay product.
+  In.time_weight = 1.0;
+  EXPECT_NEAR(__kmp_erase_cost(&In, 0, 2), 30.0 * 220e-6 * 220e-6, 1e-15);
+  // Big.LITTLE: the little cluster alone at 1.1x the whole team's time for
+  // 20% less energy is still taken at weight 0.5, not at 4.
+  int Size2[2] = {1, 1}, Active2[2] = {0, 0};
+  double Idle2[2] = {0.5, 0.1}, Run2[2] = {4.0, 0.4};
+  double Secs2[2];
+  kmp_erase_map_in_t Tl = {2, 1, Size2, Active2, Idle2, Run2, Secs2};
+  Tl.team_run = 4.4;
+  Tl.team_width = 2;
+  Tl.team_seconds = 1.0; // 5.0 J
+  Secs2[0] = 1.6;        // big alone: 0.6 + 4.0 W over 1.6 s, 7.36 J
+  // Little alone: 4.0 J (0.6 W idle) at 1.1x the team's time, 20% less.
+  Secs2[1] = 1.1;
+  Run2[1] = 4.0 / 1.1 - 0.6;
+  Tl.time_weight = 0.5;
+  EXPECT_EQ(__kmp_erase_map(&Tl).cluster, 1);
+  Tl.time_weight = 4.0; // 4.0 x 1.1^4 = 5.86 J against 5.0: the team
+  EXPECT_EQ(__kmp_erase_map(&Tl).cluster, 2);
+}
+
 TEST(EraseMap, WidthsWithinEachCluster) {
   TwoClusters M(4);
   for (int W = 1; W <= 4; ++W) {

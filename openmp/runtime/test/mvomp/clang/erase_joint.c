@@ -7,8 +7,10 @@
 //   time:   big_kernel on big 50 us; little_kernel on little 150 us
 //   energy: big 280 uJ; little 165 uJ
 //   EDP:    big 14000; little 24750
+//   energy x time^0.25 (OMP_ERASE_TIME_WEIGHT's default): big 745, little 577
+//   energy x time^1 (OMP_ERASE_TIME_WEIGHT=1): the EDP's
 // so objectives time and edp run big_kernel on big, energy (the default)
-// little_kernel on little. Eight rounds of 10 tasks and a taskwait let both
+// little_kernel on little, and energy priced at weight 1 big_kernel on big. Eight rounds of 10 tasks and a taskwait let both
 // clusters' versions explore; where and which of the next 400 run is
 // checked. Stealing stays within clusters so that placement shows. Each run
 // is tried up to five times, 2 s apart (in the test suite another test's
@@ -37,6 +39,9 @@
 // DEFINE: %{edp} = %{run} OMP_SELECT_OBJECTIVE=edp %t > %t.edp
 // RUN: %{edp}; grep -q 'big_kernel on big' %t.edp || sleep 2; grep -q 'big_kernel on big' %t.edp || %{edp}; grep -q 'big_kernel on big' %t.edp || sleep 2; grep -q 'big_kernel on big' %t.edp || %{edp}; grep -q 'big_kernel on big' %t.edp || sleep 2; grep -q 'big_kernel on big' %t.edp || %{edp}; grep -q 'big_kernel on big' %t.edp || sleep 2; grep -q 'big_kernel on big' %t.edp || %{edp}
 // RUN: FileCheck --check-prefix=TIME %s < %t.edp
+// DEFINE: %{priced} = %{run} OMP_ERASE_TIME_WEIGHT=1 %t > %t.priced
+// RUN: %{priced}; grep -q 'big_kernel on big' %t.priced || sleep 2; grep -q 'big_kernel on big' %t.priced || %{priced}; grep -q 'big_kernel on big' %t.priced || sleep 2; grep -q 'big_kernel on big' %t.priced || %{priced}; grep -q 'big_kernel on big' %t.priced || sleep 2; grep -q 'big_kernel on big' %t.priced || %{priced}; grep -q 'big_kernel on big' %t.priced || sleep 2; grep -q 'big_kernel on big' %t.priced || %{priced}
+// RUN: FileCheck --check-prefix=TIME %s < %t.priced
 // DEFINE: %{reps} = %{run} OMP_MEAN_REPS=8 %t > %t.reps
 // RUN: %{reps}; grep -q 'little_kernel on little' %t.reps || sleep 2; grep -q 'little_kernel on little' %t.reps || %{reps}; grep -q 'little_kernel on little' %t.reps || sleep 2; grep -q 'little_kernel on little' %t.reps || %{reps}; grep -q 'little_kernel on little' %t.reps || sleep 2; grep -q 'little_kernel on little' %t.reps || %{reps}; grep -q 'little_kernel on little' %t.reps || sleep 2; grep -q 'little_kernel on little' %t.reps || %{reps}
 // RUN: FileCheck --check-prefix=ENERGY %s < %t.reps
