@@ -52,9 +52,9 @@ extern int __kmp_erase_stay_pct;
 // OMP_ERASE_TIE: with the energy or EDP objective, the fastest configuration
 // within this many percent of the least cost is taken (0: the least cost).
 extern int __kmp_erase_tie_pct;
-// OMP_ERASE_TIME_WEIGHT: with the energy objective the mapper minimises
+// OMP_ERASE_TIME_WEIGHT x 4: with the energy objective the mapper minimises
 // energy x time^weight (0: energy alone, the thesis; kmp_erase_model.h).
-extern double __kmp_erase_time_weight;
+extern int __kmp_erase_time_quarters;
 extern int
     __kmp_erase_objective; // OMP_SELECT_OBJECTIVE (kmp_erase_objective_t)
 // OMP_ERASE_JOINT=on: a multi-version task's cluster is chosen from its
@@ -96,10 +96,10 @@ extern int __kmp_erase_rapl_off;         // OMP_ERASE_RAPL=off
 // OMP_ERASE_TIE's default, percent (docs/erase.md, "Near ties go to the
 // faster configuration").
 #define KMP_ERASE_DEFAULT_TIE_PCT 5
-// OMP_ERASE_TIME_WEIGHT's default and bound (docs/erase.md, "The price of
-// time").
-#define KMP_ERASE_DEFAULT_TIME_WEIGHT 0.25
-#define KMP_ERASE_MAX_TIME_WEIGHT 4.0
+// OMP_ERASE_TIME_WEIGHT's default and bound, in quarters (docs/erase.md,
+// "The price of time"): 0.25 and 4.
+#define KMP_ERASE_DEFAULT_TIME_QUARTERS 1
+#define KMP_ERASE_MAX_TIME_QUARTERS 16
 
 // Called once the environment has been parsed (kmp_settings.cpp): with
 // OMP_ERASE=on, finds the clusters, loads the power table (warnings name file

@@ -181,15 +181,16 @@ struct kmp_erase_map_in_t {
   double spin_below;
   double spin_for;
   // Beyond the thesis (OMP_ERASE_TIME_WEIGHT, docs/erase.md, "The price of
-  // time"): with the energy objective, the cost is energy x seconds^weight
-  // (0: energy alone, the thesis; 1 is the energy-delay product). A
+  // time"): with the energy objective, the cost is energy x seconds^weight,
+  // the weight in quarters here, 0..16 (0: energy alone, the thesis; 4 is the
+  // energy-delay product). A
   // configuration s times slower than another must then use less than
   // 1 / s^weight of its energy: at the default 0.25, twice the time must save
   // more than 16%, so one core of two at 1.64x the time for 1.6-5% less
   // energy (the taskloop benchmark's matrix product at n = 128 on a
   // homogeneous machine) no longer wins, while the little cluster alone at
   // 1.1x the team's time for 20% less energy still does.
-  double time_weight;
+  int time_quarters;
 };
 #define KMP_ERASE_DEFER_SHARE 0.05
 #define KMP_ERASE_DEFER_TRIALS 2

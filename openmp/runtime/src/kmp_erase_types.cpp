@@ -292,7 +292,7 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
   in.tie = __kmp_erase_tie_pct * 0.01;
-  in.time_weight = __kmp_erase_time_weight;
+  in.time_quarters = __kmp_erase_time_quarters;
   // (Only where the other clusters may steal the task: with
   // OMP_ERASE_STEAL=cluster, staying would leave their cores idle.)
   if (home >= 0 && !taskloop && !__kmp_erase_steal_cluster) {

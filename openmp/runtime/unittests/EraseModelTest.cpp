@@ -521,14 +521,15 @@ TEST(EraseMap, EnergyTiesGoToTheFasterConfiguration) {
 }
 
 // OMP_ERASE_TIME_WEIGHT: with the energy objective the cost is energy x
-// seconds^weight; 0 (aggregate initialisation here) is the thesis' energy.
+// seconds^weight (time_quarters = weight x 4); 0 (aggregate initialisation
+// here) is the thesis' energy.
 TEST(EraseMap, TimeWeightPricesTheTime) {
   // One cluster of two cores; one core 14% cheaper for 1.43x the time.
   int Size[1] = {2}, Active[1] = {1};
   double Idle[1] = {6.0}, Run[2] = {12.0, 24.0}, Secs[2] = {314e-6, 220e-6};
   kmp_erase_map_in_t In = {1, 2, Size, Active, Idle, Run, Secs};
   EXPECT_EQ(__kmp_erase_map(&In).width, 1); // energy alone
-  In.time_weight = 0.5;
+  In.time_quarters = 2;                     // weight 0.5
   // 5.65 mJ x 314^0.5 = 100.2 against 6.6 mJ x 220^0.5 = 97.9 (x 1e-3 us^0.5)
   kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.width, 2);
@@ -538,9 +539,15 @@ TEST(EraseMap, TimeWeightPricesTheTime) {
   Run[0] = 8.0;
   EXPECT_EQ(__kmp_erase_map(&In).width, 1);
   Run[0] = 12.0;
-  // Weight 1 is the energy-delay product.
-  In.time_weight = 1.0;
+  // Weight 1 is the energy-delay product; the default, 0.25, the fourth root.
+  In.time_quarters = 4;
   EXPECT_NEAR(__kmp_erase_cost(&In, 0, 2), 30.0 * 220e-6 * 220e-6, 1e-15);
+  In.time_quarters = 1;
+  EXPECT_NEAR(__kmp_erase_cost(&In, 0, 2), 30.0 * 220e-6 * pow(220e-6, 0.25),
+              1e-15);
+  In.time_quarters = 7;
+  EXPECT_NEAR(__kmp_erase_cost(&In, 0, 2), 30.0 * 220e-6 * pow(220e-6, 1.75),
+              1e-18);
   // Big.LITTLE: the little cluster alone at 1.1x the whole team's time for
   // 20% less energy is still taken at weight 0.5, not at 4.
   int Size2[2] = {1, 1}, Active2[2] = {0, 0};
@@ -554,9 +561,9 @@ TEST(EraseMap, TimeWeightPricesTheTime) {
   // Little alone: 4.0 J (0.6 W idle) at 1.1x the team's time, 20% less.
   Secs2[1] = 1.1;
   Run2[1] = 4.0 / 1.1 - 0.6;
-  Tl.time_weight = 0.5;
+  Tl.time_quarters = 2;
   EXPECT_EQ(__kmp_erase_map(&Tl).cluster, 1);
-  Tl.time_weight = 4.0; // 4.0 x 1.1^4 = 5.86 J against 5.0: the team
+  Tl.time_quarters = 16; // weight 4: 4.0 x 1.1^4 = 5.86 J against 5.0: the team
   EXPECT_EQ(__kmp_erase_map(&Tl).cluster, 2);
 }
 
