@@ -1,3 +1,4 @@
+// MVOMP-LIT: long
 // Programs that mix untied and tied tasks, as BOTS' do, neither crash nor hang.
 // Each run is under `timeout` so that a hang fails the test.
 // RUN: %libomp-compile

@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // ERASE chooses a multi-version task's version and cluster together
 // (OMP_ERASE_JOINT, docs/erase.md), and OMP_SELECT_OBJECTIVE says what it
 // minimises. Two emulated clusters of one CPU each: "big_kernel" takes 50 us

@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // The emulated slow cluster applies with ERASE off too (docs/erase.md,
 // "Emulated big.LITTLE"), so that a run with ERASE off pays for it as ERASE
 // does: with OMP_ERASE=off and OMP_ERASE_TEST_SLOWDOWN, a task that ran on a

@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // A task ERASE maps to its creator's own cluster stays in its creator's
 // deque, as upstream's do, and the cluster's other threads steal it from
 // there, oldest first (docs/erase.md, "How it decides"); so does every task

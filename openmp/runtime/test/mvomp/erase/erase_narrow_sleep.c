@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // The threads a taskloop molded to fewer threads than the team leaves idle
 // sleep after the thesis' five empty rounds, without OMP_ERASE_SLEEP_SPIN's
 // spinning first (docs/erase.md, "The back-off sleep"): leaving them idle is

@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // With RAPL readable, ERASE's statistics measure each task type's energy from
 // the package counters (docs/erase.md, "The statistics file"): the package
 // power of the last 10 ms period, times the task's time, times its share of

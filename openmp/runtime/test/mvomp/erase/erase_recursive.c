@@ -1,3 +1,4 @@
+// MVOMP-LIT: long
 // ERASE on runs recursive task programs as upstream libomp does: a thread
 // waiting in a taskwait never nests deeper than the recursion. ERASE maps only
 // the tasks an implicit task creates (docs/erase.md); before, it also gave

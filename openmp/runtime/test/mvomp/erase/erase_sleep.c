@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // ERASE's exponential back-off sleep (docs/erase.md): a thread that finds no
 // task to run sleeps instead of spinning, also with OMP_ERASE=off when
 // OMP_ERASE_SLEEP is given (upstream plus back-off, the thesis' baseline).

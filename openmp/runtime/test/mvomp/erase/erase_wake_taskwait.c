@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // A thread waiting in a taskwait for a child that another thread runs fails
 // to find tasks and goes to ERASE's back-off sleep; the child's end wakes it
 // (docs/erase.md, "The back-off sleep"), so that it does not sleep on past

@@ -1,3 +1,4 @@
+// MVOMP-LIT: measures
 // Taskloop grain sizes chosen by the runtime (OMP_TASKLOOP_GRAIN=auto,
 // docs/grain.md).
 //
