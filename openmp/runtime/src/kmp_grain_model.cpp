@@ -142,7 +142,8 @@ int __kmp_grain_check_lambda(double lambda, char *err, size_t errlen) {
 int __kmp_grain_model_parse(const char *text, const char *file,
                             kmp_grain_model_t *m, char *err, size_t errlen) {
   kmp_grain_model_t out = *m;
-  int have_alpha = 0, have_sigma = 0, line = 0;
+  int have_alpha = 0, have_sigma = 0, have_lambda_b = 0, have_lambda_s = 0;
+  int line = 0;
   const char *p = text;
   while (*p) {
     ++line;
@@ -169,6 +170,16 @@ int __kmp_grain_model_parse(const char *text, const char *file,
       return -1;
     }
     char why[96];
+    // A name given twice: which line the user meant is not ours to guess.
+    int *seen = strcmp(key, "alpha_us") == 0   ? &have_alpha
+                : strcmp(key, "sigma") == 0    ? &have_sigma
+                : strcmp(key, "lambda_b") == 0 ? &have_lambda_b
+                : strcmp(key, "lambda_s") == 0 ? &have_lambda_s
+                                               : NULL;
+    if (seen && *seen) {
+      snprintf(err, errlen, "%s:%d: %s given a second time", file, line, key);
+      return -1;
+    }
     if (strcmp(key, "alpha_us") == 0) {
       if (!(v > 0 && v < 1e6)) {
         snprintf(err, errlen,
@@ -177,14 +188,12 @@ int __kmp_grain_model_parse(const char *text, const char *file,
         return -1;
       }
       out.alpha_ns = v * 1000;
-      have_alpha = 1;
     } else if (strcmp(key, "sigma") == 0) {
       if (!(v >= 0 && v < 1)) {
         snprintf(err, errlen, "%s:%d: sigma must be in [0, 1)", file, line);
         return -1;
       }
       out.sigma = v;
-      have_sigma = 1;
     } else if (strcmp(key, "lambda_b") == 0 || strcmp(key, "lambda_s") == 0) {
       if (__kmp_grain_check_lambda(v, why, sizeof(why))) {
         snprintf(err, errlen, "%s:%d: %s: %s", file, line, key, why);
@@ -198,6 +207,7 @@ int __kmp_grain_model_parse(const char *text, const char *file,
                file, line, key);
       return -1;
     }
+    *seen = 1;
   }
   if (!have_alpha || !have_sigma) {
     snprintf(err, errlen, "%s: %s missing", file,

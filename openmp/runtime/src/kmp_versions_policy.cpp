@@ -127,7 +127,8 @@ static inline uint64_t __kmp_mv_arm_done(const kmp_mv_arm_t *a) {
 
 // Whether a starts from a prediction and has not run yet.
 static inline bool __kmp_mv_predicted(const kmp_mv_arm_t *a) {
-  return a->n == 0 && (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
+  return a->n == 0 &&
+         (a->origin & KMP_MV_ORIGIN_MASK) == KMP_MV_ORIGIN_PREDICTED &&
          a->mean > 0.0;
 }
 
@@ -159,10 +160,10 @@ static double __kmp_mv_best_run_mean(const kmp_mv_key_t *key, const int *cand,
   double best = 0.0;
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
-    double m = a->n > 0                ? a->mean
-               : __kmp_mv_predicted(a) ? a->mean * exp(KMP_MV_PREDICT_Z *
-                                                       a->spread)
-                                       : 0.0;
+    double m = a->n > 0 ? a->mean
+               : __kmp_mv_predicted(a)
+                   ? a->mean * exp(KMP_MV_PREDICT_Z * a->spread)
+                   : 0.0;
     if (m > 0.0 && (best == 0.0 || m < best))
       best = m;
   }
@@ -270,8 +271,7 @@ static int __kmp_mv_select_mean(const kmp_mv_policy_t *p,
   // Explore: the first version until it has mean_reps samples, then the next
   // (Table 3.1: A five times, then B five times), then commit to the lowest
   // mean, which keeps being updated.
-  int best =
-      __kmp_mv_unexplored(p, key, cand, ncand, (uint64_t)p->mean_reps);
+  int best = __kmp_mv_unexplored(p, key, cand, ncand, (uint64_t)p->mean_reps);
   if (best < 0)
     best = __kmp_mv_argmin_mean(key, cand, ncand);
   return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
@@ -303,9 +303,8 @@ static int __kmp_mv_select_ucb(const kmp_mv_policy_t *p,
   return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
-static int __kmp_mv_select_gb(const kmp_mv_policy_t *p,
-                              const kmp_mv_key_t *key, const int *cand,
-                              int ncand, kmp_mv_rng_t *rng) {
+static int __kmp_mv_select_gb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                              const int *cand, int ncand, kmp_mv_rng_t *rng) {
   // With elimination (beyond the thesis), a version measured (or predicted)
   // hopeless against the best that ran is not drawn: GB has no exploration
   // phase for elimination to shorten, and its soft-max otherwise keeps
@@ -334,9 +333,8 @@ static int __kmp_mv_select_gb(const kmp_mv_policy_t *p,
   return last;
 }
 
-static int __kmp_mv_select_ts(const kmp_mv_policy_t *p,
-                              const kmp_mv_key_t *key, const int *cand,
-                              int ncand, kmp_mv_rng_t *rng) {
+static int __kmp_mv_select_ts(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                              const int *cand, int ncand, kmp_mv_rng_t *rng) {
   // Each version twice, then one draw per version from the posterior of its
   // mean, N(mean, s^2 / n) (flat prior), and the lowest draw.
   int best = __kmp_mv_unexplored(p, key, cand, ncand, 2);
@@ -942,6 +940,13 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row) {
     return "mean_ns is not a number >= 0";
   if (!__kmp_mv_parse_double(f[8], &stddev) || stddev < 0)
     return "stddev_ns is not a number >= 0";
+  // Not read back (count, mean and spread give them), but a row whose sums
+  // do not parse is damaged, and what else in it is cannot be told.
+  double sum_squares, total;
+  if (!__kmp_mv_parse_double(f[9], &sum_squares) || sum_squares < 0)
+    return "sum_squares_ns2 is not a number >= 0";
+  if (!__kmp_mv_parse_double(f[10], &total) || total < 0)
+    return "total_ns is not a number >= 0";
   int64_t loaded = 0, age = 0;
   if (n >= 15 &&
       (!__kmp_mv_parse_int(f[13], &loaded) || loaded < 0 || loaded > count))

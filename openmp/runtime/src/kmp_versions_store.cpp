@@ -43,6 +43,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <link.h>
 #include <sched.h>
 #include <stdio.h>
@@ -559,6 +560,24 @@ static void __kmp_mv_store_identify(void) {
 /* ------------------------------------------------------------------------ */
 /* Reading a store file                                                     */
 
+// Reads the count of a preamble line: the n bytes at p are decimal digits,
+// then `tail`, then blanks. Returns 1 with *out set when the count is at most
+// max, 0 when the line says anything else (a sign, a word, an overflow).
+static int __kmp_mv_store_count(const char *p, size_t n, const char *tail,
+                                unsigned long long max,
+                                unsigned long long *out) {
+  size_t digits = strspn(p, "0123456789");
+  if (digits == 0 || digits > n || digits > 19)
+    return 0;
+  unsigned long long v = strtoull(p, NULL, 10);
+  size_t tl = strlen(tail);
+  if (v > max || n - digits < tl || strncmp(p + digits, tail, tl) != 0 ||
+      strspn(p + digits + tl, " \t\r") < n - digits - tl)
+    return 0;
+  *out = v;
+  return 1;
+}
+
 // Checks the preamble and end line of a store file's text. Returns NULL, or
 // why the file cannot be used; *line is the line at fault.
 static const char *__kmp_mv_store_check(const char *text, unsigned *runs,
@@ -600,10 +619,21 @@ static const char *__kmp_mv_store_check(const char *text, unsigned *runs,
         return why;
       }
     } else if (strncmp(p, "# runs: ", 8) == 0) {
-      *runs = (unsigned)strtoul(p + 8, NULL, 10);
+      unsigned long long v;
+      if (!__kmp_mv_store_count(p + 8, n - 8, "", UINT_MAX, &v)) {
+        *line = lineno;
+        snprintf(why, whylen, "expected '# runs: <count>' (0 to 2^32-1)");
+        return why;
+      }
+      *runs = (unsigned)v;
     } else if (strncmp(p, "# end: ", 7) == 0) {
-      end = strtol(p + 7, NULL, 10);
+      unsigned long long v;
       *line = lineno;
+      if (!__kmp_mv_store_count(p + 7, n - 7, " rows", LONG_MAX, &v)) {
+        snprintf(why, whylen, "expected '# end: <count> rows'");
+        return why;
+      }
+      end = (long)v;
     } else if (p[0] != '#' && strncmp(p, "type,", 5) != 0 &&
                strspn(p, " \t\r") < n) {
       ++rows;

@@ -212,6 +212,10 @@ TEST(GrainModel, ModelFileErrorsNameFileAndLine) {
       {"sigma 0.1\n", "g.model: alpha_us missing"},
       {"alpha_us 3\n", "g.model: sigma missing"},
       {"", "g.model: alpha_us missing"},
+      {"alpha_us 1.5\nsigma 0.03\nalpha_us 3\n",
+       "g.model:3: alpha_us given a second time"},
+      {"alpha_us 1\nsigma 0\nlambda_s 0.2\nlambda_s 0.2\n",
+       "g.model:4: lambda_s given a second time"},
   };
   for (const Case &C : Cases) {
     Parsed P(C.Text);

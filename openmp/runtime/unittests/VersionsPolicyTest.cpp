@@ -122,9 +122,12 @@ TEST(VersionsPolicy, GbTable33) {
   Bandit Bd(kmp_mv_gb, 2);
   const int Versions[] = {B, A, A, B, A, B, B, A, B, A};
   const double Times[] = {799, 909, 1013, 1004, 975, 972, 958, 965, 749, 877};
-  const double PrefA[] = {1, 0.99, 0.98, 0.99, 0.99, 0.99, 0.99, 0.99, 0.97, 0.97};
-  const double PrefB[] = {1, 1.01, 1.02, 1.01, 1.01, 1.01, 1.01, 1.01, 1.03, 1.03};
-  const double ProbA[] = {50, 49.7, 49.1, 49.5, 49.3, 49.4, 49.5, 49.4, 48.4, 48.7};
+  const double PrefA[] = {1,    0.99, 0.98, 0.99, 0.99,
+                          0.99, 0.99, 0.99, 0.97, 0.97};
+  const double PrefB[] = {1,    1.01, 1.02, 1.01, 1.01,
+                          1.01, 1.01, 1.01, 1.03, 1.03};
+  const double ProbA[] = {50,   49.7, 49.1, 49.5, 49.3,
+                          49.4, 49.5, 49.4, 48.4, 48.7};
   for (int R = 0; R < 10; ++R) {
     Bd.update(Versions[R], Times[R] * Ms);
     // The table rounds preferences to two decimals, and its probabilities
@@ -495,6 +498,9 @@ TEST(VersionsPolicy, ParseStatsRow) {
       {"1,0,\"a\",\"\",0,-1,-5,1.0,0.0,0,0.0,mean,", "count"},
       {"1,0,\"a\",\"\",0,-1,5,nan,0.0,0,0.0,mean,", "mean_ns"},
       {"1,0,\"a\",\"\",0,-1,5,1.0,,0,0.0,mean,", "stddev_ns"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,x,0.0,mean,", "sum_squares_ns2"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,-5,mean,", "total_ns"},
+      {"1,0,\"a\",\"\",0,-1,5,1.0,0.0,0,abc,mean,", "total_ns"},
       // Out of range: refused, not clamped to the largest value.
       {"1,0,\"a\",\"\",0,-1,99999999999999999999,1.0,0.0,0,0.0,mean,",
        "count is not an integer from 0 to 2^63-1"},

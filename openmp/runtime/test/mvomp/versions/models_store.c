@@ -81,6 +81,10 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/b %libomp-run 2>&1 | FileCheck --check-prefixes=MALFORMED,ASIDE,EXPLORE %s
 // RUN: sed -i '/^# end:/d' %t.dir/b/*.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/b %libomp-run 2>&1 | FileCheck --check-prefixes=TRUNCATED,ASIDE,EXPLORE %s
+// RUN: sed -i 's/^# end: \([0-9]*\) rows$/# end: \1 rows 1/' %t.dir/b/*.csv
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/b %libomp-run 2>&1 | FileCheck --check-prefixes=ENDLINE,ASIDE,EXPLORE %s
+// RUN: sed -i 's/^# runs: .*/# runs: -1/' %t.dir/b/*.csv
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/b %libomp-run 2>&1 | FileCheck --check-prefixes=RUNSLINE,ASIDE,EXPLORE %s
 // RUN: ls %t.dir/b | FileCheck --check-prefix=KEPT %s
 // A model of another build of the program is not used: OMP_DISPLAY_ENV says so.
 // RUN: rm -rf %t.dir/o && mkdir -p %t.dir/o && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/o %libomp-run > /dev/null
@@ -137,8 +141,10 @@
 // MALFORMED: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}.csv:{{[0-9]+}}: count is not an integer from 0 to 2^63-1; line skipped
 // MALFORMED: OMP: Warning (MVOMP): OMP_SELECT_MODELS: '{{.*}}.csv' is malformed; it is not used
 // TRUNCATED: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}.csv:{{[0-9]+}}: truncated: no '# end:' line; it is not used
+// ENDLINE: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}.csv:{{[0-9]+}}: expected '# end: <count> rows'; it is not used
+// RUNSLINE: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}.csv:4: expected '# runs: <count>' (0 to 2^32-1); it is not used
 // ASIDE: OMP: Warning (MVOMP): OMP_SELECT_MODELS: '{{.*}}.csv' kept aside as '{{.*}}.csv.bad-{{[0-9]+}}'
-// KEPT-COUNT-3: .csv.bad-
+// KEPT-COUNT-5: .csv.bad-
 // OTHER: [MVOMP] models: none yet for this program and machine: exploring
 // OTHER-NEXT: [MVOMP] models of 1 other build(s) of this program or other machine(s) in '{{.*}}/o': not used
 // READONLY: OMP: Warning (MVOMP): OMP_SELECT_MODELS: cannot create the directory '/proc/mvomp-models': {{.*}}; this run's statistics are not saved
