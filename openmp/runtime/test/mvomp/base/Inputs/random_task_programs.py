@@ -14,115 +14,115 @@ import os, random, subprocess, sys
 
 
 def generate(seed):
-  rnd = random.Random(seed)
-  out = []
-  def w(s): out.append(s)
-  w('#include <omp.h>\n#include <stdio.h>\n#include <mvomp.h>\n')
-  w('static long acc[64];\nstatic long cells[16];\nstatic long mvout[4096];\n')
-  w('static inline long f(long i, long k) { long x = i * 2654435761L + k; x ^= x >> 13; return (x & 0xffff); }\n')
-  w('static void spin(int n) { volatile int s = 0; for (int i = 0; i < n; ++i) s += i; }\n')
-  nfib = 0
-  kernels = []
-  def clauses_task():
-      c = []
-      if rnd.random() < 0.3: c.append('untied')
-      if rnd.random() < 0.2: c.append('final(i %% %d == 0)' % rnd.randint(2, 5))
-      if rnd.random() < 0.2: c.append('mergeable')
-      if rnd.random() < 0.2: c.append('if(i %% %d != 0)' % rnd.randint(2, 5))
-      if rnd.random() < 0.2: c.append('priority(%d)' % rnd.randint(0, 3))
-      return ' '.join(c)
-  def k_tasks(k):
-      n = rnd.choice([1, 7, 64, 500, 3000]); work = rnd.choice([0, 10, 1000])
-      wrap = rnd.choice(['taskwait', 'taskgroup'])
-      body = 'for (int i = 0; i < %d; ++i) {\n#pragma omp task firstprivate(i) %s\n{ spin(%d);\n#pragma omp atomic\nacc[%d] += f(i, %d); }\n}\n' % (n, clauses_task(), work, k, k)
-      if wrap == 'taskgroup':
-          return '#pragma omp taskgroup\n{\n' + body + '}\n'
-      return body + '#pragma omp taskwait\n'
-  def k_taskloop(k):
-      n = rnd.choice([1, 5, 100, 1000, 100000]); m = rnd.choice([1, 3, 17])
-      c = []
-      g = rnd.random()
-      if g < 0.25: c.append('grainsize(%d)' % rnd.choice([1, 7, 100, 5000]))
-      elif g < 0.4: c.append('num_tasks(%d)' % rnd.choice([1, 2, 3, 64]))
-      red = rnd.random() < 0.5
-      if red: c.append('reduction(+: s)')
-      nog = (not red) and rnd.random() < 0.3
-      if nog: c.append('nogroup')
-      if rnd.random() < 0.2: c.append('untied')
-      if rnd.random() < 0.15: c.append('if(%d)' % rnd.randint(0, 1))
-      if rnd.random() < 0.15: c.append('final(%d)' % rnd.randint(0, 1))
-      if rnd.random() < 0.15: c.append('priority(1)')
-      if rnd.random() < 0.2: c.append('mergeable')
-      col = rnd.random() < 0.3
-      if col: c.append('collapse(2)')
-      inner = '#pragma omp atomic\nacc[%d] += f(i * %d + j, %d);' % (k, m, k) if not red else 's += f(i * %d + j, %d);' % (m, k)
-      loops = 'for (long i = 0; i < %d; ++i)\nfor (long j = 0; j < %d; ++j) {\n%s\n}\n' % (n, m, inner) if col else \
-              'for (long i = 0; i < %d; ++i) {\nfor (long j = 0; j < %d; ++j) {\n%s\n}\n}\n' % (n, m, inner)
-      s = '{ long s = 0;\n#pragma omp taskloop %s\n%s' % (' '.join(c), loops)
-      if nog: s += '#pragma omp taskwait\n'
-      s += '#pragma omp atomic\nacc[%d] += s; }\n' % k
-      return s
-  def k_depend(k):
-      n = rnd.choice([10, 100, 1000]); ncell = rnd.choice([1, 4, 16])
-      kinds = ['inout'] * 3 + ['in', 'mutexinoutset']
-      s = 'for (int i = 0; i < %d; ++i) {\nint c = (i * 7) %% %d;\n' % (n, ncell)
-      kind = rnd.choice(kinds)
-      ut = 'untied' if rnd.random() < 0.3 else ''
-      if kind == 'inout':
-          s += '#pragma omp task depend(inout: cells[c]) firstprivate(i, c) %s\ncells[c] = (cells[c] * 3 + i) %% 1000003;\n' % ut
-      elif kind == 'in':
-          s += '#pragma omp task depend(inout: cells[c]) firstprivate(i, c) %s\ncells[c] = (cells[c] * 5 + i) %% 1000003;\n' % ut
-          s += '#pragma omp task depend(in: cells[c]) firstprivate(c)\n{ long v = cells[c];\n#pragma omp atomic\nacc[%d] += v; }\n' % k
-      else:
-          s += '#pragma omp task depend(mutexinoutset: cells[c]) firstprivate(i, c) %s\ncells[c] += f(i, %d);\n' % (ut, k)
-      s += '}\n#pragma omp taskwait\nfor (int c = 0; c < 16; ++c) acc[%d] += cells[c];\n' % k
-      return s
-  def k_fib(k):
-      nonlocal nfib
-      nfib += 1
-      name = 'fib%d' % nfib
-      cl = []
-      if rnd.random() < 0.4: cl.append('untied')
-      if rnd.random() < 0.3: cl.append('final(n < %d)' % rnd.randint(5, 12))
-      if rnd.random() < 0.3: cl.append('mergeable')
-      if rnd.random() < 0.3: cl.append('if(n > %d)' % rnd.randint(5, 12))
-      cl2 = []
-      if rnd.random() < 0.3: cl2.append('untied')
-      w('static long %s(int n) {\nif (n < 2) return n;\nlong a, b;\n#pragma omp task shared(a) %s\na = %s(n - 1);\n#pragma omp task shared(b) %s\nb = %s(n - 2);\n#pragma omp taskwait\nreturn a + b;\n}\n' % (name, ' '.join(cl), name, ' '.join(cl2), name))
-      n = rnd.choice([5, 15, 20, 23])
-      return '{ long r = %s(%d);\n#pragma omp atomic\nacc[%d] += r; }\n' % (name, n, k)
-  def k_mv(k):
-      n = rnd.choice([10, 200, 2000]); nv = rnd.choice([2, 3])
-      costs = rnd.choice(['0', 'i % 4', '(i % 5) * 100'])
-      s = 'for (int i = 0; i < %d; ++i) {\ntask_cost(%s);\n' % (n, costs)
-      for v in range(nv):
-          s += '#pragma omp task define(%d)\n{ spin(%d); mvout[i %% 4096] = f(i, %d); }\n' % (100 + k, rnd.choice([0, 50, 2000]), k)
-      s += '#pragma omp task run(%d) %s\n;\n}\n#pragma omp taskwait\nfor (int i = 0; i < 4096; ++i) acc[%d] += mvout[i];\n' % (100 + k, rnd.choice(['', 'if(0)', 'if(i % 2)', 'depend(inout: cells[i % 4])']), k)
-      # note: launches write mvout[i%4096] with the same value whatever the version; order does not matter since all values are f(i,k) and i<4096 distinct or repeated identical
-      return s
-  def k_nested(k):
-      inner = rnd.choice([k_taskloop, k_tasks, k_depend])(k)
-      t = rnd.random()
-      if t < 0.5:
-          return '#pragma omp task %s\n{\n%s}\n#pragma omp taskwait\n' % (rnd.choice(['', 'untied']), inner)
-      return '#pragma omp task\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n{\n%s}\n}\n#pragma omp taskwait\n' % inner
-  gens = [k_tasks, k_taskloop, k_depend, k_fib, k_mv, k_nested]
-  nk = rnd.randint(3, 8)
-  for k in range(nk):
-      g = rnd.choice(gens)
-      if g is k_mv and any('mvout' in x for x in kernels): g = k_tasks
-      kernels.append(g(k))
-  w('int main(void) {\n')
-  mode = rnd.choice(['single', 'master', 'all'])
-  w('#pragma omp parallel\n{\n')
-  if mode == 'single': w('#pragma omp single\n{\n')
-  elif mode == 'master': w('#pragma omp masked\n{\n')
-  else: w('if (omp_get_thread_num() == 0) {\n')
-  for kk in kernels:
-      w(kk)
-  w('}\n}\n')
-  w('long total = 0;\nfor (int k = 0; k < 64; ++k) { if (acc[k]) printf("acc[%d] = %ld\\n", k, acc[k]); total += acc[k]; }\nprintf("total %ld\\n", total);\nreturn 0;\n}\n')
-  return ''.join(out)
+    rnd = random.Random(seed)
+    out = []
+    def w(s): out.append(s)
+    w('#include <omp.h>\n#include <stdio.h>\n#include <mvomp.h>\n')
+    w('static long acc[64];\nstatic long cells[16];\nstatic long mvout[4096];\n')
+    w('static inline long f(long i, long k) { long x = i * 2654435761L + k; x ^= x >> 13; return (x & 0xffff); }\n')
+    w('static void spin(int n) { volatile int s = 0; for (int i = 0; i < n; ++i) s += i; }\n')
+    nfib = 0
+    kernels = []
+    def clauses_task():
+        c = []
+        if rnd.random() < 0.3: c.append('untied')
+        if rnd.random() < 0.2: c.append('final(i %% %d == 0)' % rnd.randint(2, 5))
+        if rnd.random() < 0.2: c.append('mergeable')
+        if rnd.random() < 0.2: c.append('if(i %% %d != 0)' % rnd.randint(2, 5))
+        if rnd.random() < 0.2: c.append('priority(%d)' % rnd.randint(0, 3))
+        return ' '.join(c)
+    def k_tasks(k):
+        n = rnd.choice([1, 7, 64, 500, 3000]); work = rnd.choice([0, 10, 1000])
+        wrap = rnd.choice(['taskwait', 'taskgroup'])
+        body = 'for (int i = 0; i < %d; ++i) {\n#pragma omp task firstprivate(i) %s\n{ spin(%d);\n#pragma omp atomic\nacc[%d] += f(i, %d); }\n}\n' % (n, clauses_task(), work, k, k)
+        if wrap == 'taskgroup':
+            return '#pragma omp taskgroup\n{\n' + body + '}\n'
+        return body + '#pragma omp taskwait\n'
+    def k_taskloop(k):
+        n = rnd.choice([1, 5, 100, 1000, 100000]); m = rnd.choice([1, 3, 17])
+        c = []
+        g = rnd.random()
+        if g < 0.25: c.append('grainsize(%d)' % rnd.choice([1, 7, 100, 5000]))
+        elif g < 0.4: c.append('num_tasks(%d)' % rnd.choice([1, 2, 3, 64]))
+        red = rnd.random() < 0.5
+        if red: c.append('reduction(+: s)')
+        nog = (not red) and rnd.random() < 0.3
+        if nog: c.append('nogroup')
+        if rnd.random() < 0.2: c.append('untied')
+        if rnd.random() < 0.15: c.append('if(%d)' % rnd.randint(0, 1))
+        if rnd.random() < 0.15: c.append('final(%d)' % rnd.randint(0, 1))
+        if rnd.random() < 0.15: c.append('priority(1)')
+        if rnd.random() < 0.2: c.append('mergeable')
+        col = rnd.random() < 0.3
+        if col: c.append('collapse(2)')
+        inner = '#pragma omp atomic\nacc[%d] += f(i * %d + j, %d);' % (k, m, k) if not red else 's += f(i * %d + j, %d);' % (m, k)
+        loops = 'for (long i = 0; i < %d; ++i)\nfor (long j = 0; j < %d; ++j) {\n%s\n}\n' % (n, m, inner) if col else \
+                'for (long i = 0; i < %d; ++i) {\nfor (long j = 0; j < %d; ++j) {\n%s\n}\n}\n' % (n, m, inner)
+        s = '{ long s = 0;\n#pragma omp taskloop %s\n%s' % (' '.join(c), loops)
+        if nog: s += '#pragma omp taskwait\n'
+        s += '#pragma omp atomic\nacc[%d] += s; }\n' % k
+        return s
+    def k_depend(k):
+        n = rnd.choice([10, 100, 1000]); ncell = rnd.choice([1, 4, 16])
+        kinds = ['inout'] * 3 + ['in', 'mutexinoutset']
+        s = 'for (int i = 0; i < %d; ++i) {\nint c = (i * 7) %% %d;\n' % (n, ncell)
+        kind = rnd.choice(kinds)
+        ut = 'untied' if rnd.random() < 0.3 else ''
+        if kind == 'inout':
+            s += '#pragma omp task depend(inout: cells[c]) firstprivate(i, c) %s\ncells[c] = (cells[c] * 3 + i) %% 1000003;\n' % ut
+        elif kind == 'in':
+            s += '#pragma omp task depend(inout: cells[c]) firstprivate(i, c) %s\ncells[c] = (cells[c] * 5 + i) %% 1000003;\n' % ut
+            s += '#pragma omp task depend(in: cells[c]) firstprivate(c)\n{ long v = cells[c];\n#pragma omp atomic\nacc[%d] += v; }\n' % k
+        else:
+            s += '#pragma omp task depend(mutexinoutset: cells[c]) firstprivate(i, c) %s\ncells[c] += f(i, %d);\n' % (ut, k)
+        s += '}\n#pragma omp taskwait\nfor (int c = 0; c < 16; ++c) acc[%d] += cells[c];\n' % k
+        return s
+    def k_fib(k):
+        nonlocal nfib
+        nfib += 1
+        name = 'fib%d' % nfib
+        cl = []
+        if rnd.random() < 0.4: cl.append('untied')
+        if rnd.random() < 0.3: cl.append('final(n < %d)' % rnd.randint(5, 12))
+        if rnd.random() < 0.3: cl.append('mergeable')
+        if rnd.random() < 0.3: cl.append('if(n > %d)' % rnd.randint(5, 12))
+        cl2 = []
+        if rnd.random() < 0.3: cl2.append('untied')
+        w('static long %s(int n) {\nif (n < 2) return n;\nlong a, b;\n#pragma omp task shared(a) %s\na = %s(n - 1);\n#pragma omp task shared(b) %s\nb = %s(n - 2);\n#pragma omp taskwait\nreturn a + b;\n}\n' % (name, ' '.join(cl), name, ' '.join(cl2), name))
+        n = rnd.choice([5, 15, 20, 23])
+        return '{ long r = %s(%d);\n#pragma omp atomic\nacc[%d] += r; }\n' % (name, n, k)
+    def k_mv(k):
+        n = rnd.choice([10, 200, 2000]); nv = rnd.choice([2, 3])
+        costs = rnd.choice(['0', 'i % 4', '(i % 5) * 100'])
+        s = 'for (int i = 0; i < %d; ++i) {\ntask_cost(%s);\n' % (n, costs)
+        for v in range(nv):
+            s += '#pragma omp task define(%d)\n{ spin(%d); mvout[i %% 4096] = f(i, %d); }\n' % (100 + k, rnd.choice([0, 50, 2000]), k)
+        s += '#pragma omp task run(%d) %s\n;\n}\n#pragma omp taskwait\nfor (int i = 0; i < 4096; ++i) acc[%d] += mvout[i];\n' % (100 + k, rnd.choice(['', 'if(0)', 'if(i % 2)', 'depend(inout: cells[i % 4])']), k)
+        # note: launches write mvout[i%4096] with the same value whatever the version; order does not matter since all values are f(i,k) and i<4096 distinct or repeated identical
+        return s
+    def k_nested(k):
+        inner = rnd.choice([k_taskloop, k_tasks, k_depend])(k)
+        t = rnd.random()
+        if t < 0.5:
+            return '#pragma omp task %s\n{\n%s}\n#pragma omp taskwait\n' % (rnd.choice(['', 'untied']), inner)
+        return '#pragma omp task\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n{\n%s}\n}\n#pragma omp taskwait\n' % inner
+    gens = [k_tasks, k_taskloop, k_depend, k_fib, k_mv, k_nested]
+    nk = rnd.randint(3, 8)
+    for k in range(nk):
+        g = rnd.choice(gens)
+        if g is k_mv and any('mvout' in x for x in kernels): g = k_tasks
+        kernels.append(g(k))
+    w('int main(void) {\n')
+    mode = rnd.choice(['single', 'master', 'all'])
+    w('#pragma omp parallel\n{\n')
+    if mode == 'single': w('#pragma omp single\n{\n')
+    elif mode == 'master': w('#pragma omp masked\n{\n')
+    else: w('if (omp_get_thread_num() == 0) {\n')
+    for kk in kernels:
+        w(kk)
+    w('}\n}\n')
+    w('long total = 0;\nfor (int k = 0; k < 64; ++k) { if (acc[k]) printf("acc[%d] = %ld\\n", k, acc[k]); total += acc[k]; }\nprintf("total %ld\\n", total);\nreturn 0;\n}\n')
+    return ''.join(out)
 
 
 CONFIGS = [
