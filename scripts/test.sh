@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what is stale (scripts/build.sh) and runs MVOMP's tests with CTest.
 #
-#   scripts/test.sh           fast tier: what CI runs (~15 minutes with a warm toolchain)
+#   scripts/test.sh           fast tier: what CI runs (~18 minutes with a warm toolchain)
 #   scripts/test.sh --full    full tier: adds all of Clang's OpenMP tests and the check of the
 #                             known-failure list against unpatched upstream
 # Extra arguments after -- go to ctest (e.g. -- -R libomp.mvomp).

@@ -567,7 +567,7 @@ static int __kmp_mv_store_count(const char *p, size_t n, const char *tail,
                                 unsigned long long max,
                                 unsigned long long *out) {
   size_t digits = strspn(p, "0123456789");
-  if (digits == 0 || digits > n || digits > 19)
+  if (digits == 0 || digits > 19) // (19 digits never overflow strtoull)
     return 0;
   unsigned long long v = strtoull(p, NULL, 10);
   size_t tl = strlen(tail);

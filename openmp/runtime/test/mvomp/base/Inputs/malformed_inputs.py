@@ -13,6 +13,7 @@ WORKDIR. The seeds are fixed: a failure is found again by running the sweep agai
 import glob
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -73,7 +74,6 @@ def edit(rnd, t):
     elif k == 3:
         del lines[i]
     elif k <= 7:  # one field (between commas, blanks or tabs) replaced
-        import re
         tokens = re.split(rb"([,\t ]+)", lines[i])
         tokens[rnd.randrange(len(tokens))] = rnd.choice(SPECIAL)
         lines[i] = b"".join(tokens)
@@ -89,7 +89,7 @@ def edit(rnd, t):
     return b"\n".join(lines)
 
 
-def check(kind, n, rc, out, err, about=None):
+def check(kind, rc, out, err, about=None):
     """What is wrong with a run, or None."""
     if rc != 0:
         return "exit status %s" % rc
@@ -139,7 +139,7 @@ for kind in ["store", "identity", "load", "power", "erase-model", "grain-model"]
             if kind == "erase-model":
                 env.update(OMP_ERASE_INTERP=rnd.choice(["poly", "pmnf"]), OMP_ERASE_DEFER="off")
         rc, out, err = run(env)
-        why = check(kind, n, rc, out, err, about)
+        why = check(kind, rc, out, err, about)
         if why:
             failed += 1
             keep = os.path.join(work, "failed-%s-%d" % (kind, n))
@@ -176,7 +176,7 @@ for n in range(2 * runs):
     if rnd.random() < 0.5:
         env["OMP_DISPLAY_ENV"] = "true"
     rc, out, err = run(env, d)
-    why = check("variables", n, rc, out, err)
+    why = check("variables", rc, out, err)
     if why:
         failed += 1
         report("variables", n, why + " with " + repr(chosen), err)
