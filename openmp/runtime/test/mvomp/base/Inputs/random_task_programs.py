@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Random task programs (mvomp/base/random_programs.c): each seed generates a C program of 3-8
-kernels drawn from tasks (untied, final, mergeable, if, priority; in a taskwait or a taskgroup),
-taskloops (grainsize, num_tasks, reduction, nogroup, collapse, untied, if, final, priority,
-mergeable), dependence chains (inout, in, mutexinoutset), recursive Fibonacci tasks with clauses,
-multi-version tasks (task define / task run, with costs) and the same nested in tasks and in
-nested parallel regions, created by one thread (single, masked or a test of the thread number).
+kernels drawn from tasks (untied, final, mergeable, if, priority, affinity, taskyield; in a
+taskwait or a taskgroup), taskloops (grainsize, num_tasks, reduction, nogroup, collapse, untied,
+if, final, priority, mergeable), dependence chains (inout, in, mutexinoutset), OpenMP 5
+dependences (a depend object, iterators, inoutset, taskwait with depend), detached tasks (detach,
+omp_fulfill_event from the creator or from other tasks, with dependences on them), task
+reductions (task_reduction with tasks and taskloops in_reduction, a parallel region's
+reduction(task, ...)), recursive Fibonacci tasks with clauses, multi-version tasks (task define /
+task run, with costs) and the same nested in tasks and in nested parallel regions, created by one
+thread (single, masked or a test of the thread number).
 Every kernel adds deterministic values to a checksum. The program runs on one thread, then under
 each configuration below; a configuration that crashes, hangs (60 s) or prints other sums fails.
 
@@ -30,11 +34,12 @@ def generate(seed):
         if rnd.random() < 0.2: c.append('mergeable')
         if rnd.random() < 0.2: c.append('if(i %% %d != 0)' % rnd.randint(2, 5))
         if rnd.random() < 0.2: c.append('priority(%d)' % rnd.randint(0, 3))
+        if rnd.random() < 0.1: c.append('affinity(acc[i % 64])')
         return ' '.join(c)
     def k_tasks(k):
         n = rnd.choice([1, 7, 64, 500, 3000]); work = rnd.choice([0, 10, 1000])
         wrap = rnd.choice(['taskwait', 'taskgroup'])
-        body = 'for (int i = 0; i < %d; ++i) {\n#pragma omp task firstprivate(i) %s\n{ spin(%d);\n#pragma omp atomic\nacc[%d] += f(i, %d); }\n}\n' % (n, clauses_task(), work, k, k)
+        body = 'for (int i = 0; i < %d; ++i) {\n#pragma omp task firstprivate(i) %s\n{ spin(%d);%s\n#pragma omp atomic\nacc[%d] += f(i, %d); }\n}\n' % (n, clauses_task(), work, '\n#pragma omp taskyield' if rnd.random() < 0.2 else '', k, k)
         if wrap == 'taskgroup':
             return '#pragma omp taskgroup\n{\n' + body + '}\n'
         return body + '#pragma omp taskwait\n'
@@ -101,12 +106,73 @@ def generate(seed):
         # note: launches write mvout[i%4096] with the same value whatever the version; order does not matter since all values are f(i,k) and i<4096 distinct or repeated identical
         return s
     def k_nested(k):
-        inner = rnd.choice([k_taskloop, k_tasks, k_depend])(k)
+        inner = rnd.choice([k_taskloop, k_tasks, k_depend, k_taskred, k_depend2])(k)
         t = rnd.random()
         if t < 0.5:
             return '#pragma omp task %s\n{\n%s}\n#pragma omp taskwait\n' % (rnd.choice(['', 'untied']), inner)
         return '#pragma omp task\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n{\n%s}\n}\n#pragma omp taskwait\n' % inner
-    gens = [k_tasks, k_taskloop, k_depend, k_fib, k_mv, k_nested]
+    ndetach = 0
+    def k_detach(k):
+        # Detached tasks (detach, omp_fulfill_event): the events are fulfilled by a task created
+        # after them, by the creator itself, or by a task that depends on nothing; optional
+        # dependences make tasks wait on a detached task's completion (its fulfilment).
+        nonlocal ndetach
+        ndetach += 1
+        n = rnd.choice([1, 5, 100, 1000]); work = rnd.choice([0, 10, 1000])
+        ev = 'ev%d_%d' % (k, ndetach)
+        w('static omp_event_handle_t %s[%d];\n' % (ev, n))
+        dep = rnd.random() < 0.4
+        cl = []
+        if rnd.random() < 0.3: cl.append('untied')
+        if rnd.random() < 0.2: cl.append('priority(2)')
+        if rnd.random() < 0.2: cl.append('final(i %% %d == 0)' % rnd.randint(2, 5))
+        if dep: cl.append('depend(inout: cells[i % 16])')
+        s = 'for (int i = 0; i < %d; ++i) {\nomp_event_handle_t e;\n' % n
+        s += '#pragma omp task detach(e) firstprivate(i) %s\n{ spin(%d);\n' % (' '.join(cl), work)
+        if dep: s += 'cells[i % 16] = (cells[i % 16] * 3 + i) % 1000003;\n'
+        s += '#pragma omp atomic\nacc[%d] += f(i, %d); }\n%s[i] = e;\n' % (k, k, ev)
+        if dep and rnd.random() < 0.5:
+            s += '#pragma omp task depend(in: cells[i %% 16]) firstprivate(i)\n{ long v = cells[i %% 16];\n#pragma omp atomic\nacc[%d] += v; }\n' % k
+        s += '}\n'
+        how = rnd.choice(['task', 'creator', 'tasks'])
+        if how == 'task':
+            s += '#pragma omp task\nfor (int i = 0; i < %d; ++i) omp_fulfill_event(%s[i]);\n' % (n, ev)
+        elif how == 'tasks':
+            s += 'for (int i = %d - 1; i >= 0; --i) {\n#pragma omp task firstprivate(i)\nomp_fulfill_event(%s[i]);\n}\n' % (n, ev)
+        else:
+            s += 'for (int i = 0; i < %d; ++i) omp_fulfill_event(%s[i]);\n' % (n, ev)
+        s += '#pragma omp taskwait\n'
+        if dep: s += 'for (int c = 0; c < 16; ++c) acc[%d] += cells[c];\n' % k
+        return s
+    def k_taskred(k):
+        # Task reductions: a taskgroup's task_reduction with tasks and taskloops in_reduction,
+        # or a nested parallel region's reduction(task, ...).
+        n = rnd.choice([1, 10, 300, 3000]); work = rnd.choice([0, 10, 500])
+        cl = []
+        if rnd.random() < 0.3: cl.append('untied')
+        if rnd.random() < 0.2: cl.append('if(i %% %d != 0)' % rnd.randint(2, 5))
+        if rnd.random() < 0.2: cl.append('final(i %% %d == 0)' % rnd.randint(2, 5))
+        if rnd.random() < 0.2: cl.append('priority(1)')
+        tasks = 'for (int i = 0; i < %d; ++i) {\n#pragma omp task in_reduction(+: s) firstprivate(i) %s\n{ spin(%d); s += f(i, %d); }\n}\n' % (n, ' '.join(cl), work, k)
+        if rnd.random() < 0.5:
+            g = rnd.choice(['', 'grainsize(%d)' % rnd.choice([1, 50]), 'num_tasks(%d)' % rnd.choice([1, 7])])
+            tasks += '#pragma omp taskloop in_reduction(+: s) %s\nfor (long i = 0; i < %d; ++i) s += f(i + 7, %d);\n' % (g, rnd.choice([1, 100, 10000]), k)
+        if rnd.random() < 0.7:
+            return '{ long s = 0;\n#pragma omp taskgroup task_reduction(+: s)\n{\n%s}\n#pragma omp atomic\nacc[%d] += s; }\n' % (tasks, k)
+        return ('{ long s = 0;\n#pragma omp parallel num_threads(%d) reduction(task, +: s)\n#pragma omp single\n{\n%s}\n'
+                '#pragma omp atomic\nacc[%d] += s; }\n' % (rnd.choice([1, 2, 3]), tasks, k))
+    def k_depend2(k):
+        # OpenMP 5 dependences: a depend object, iterators, inoutset, taskwait with depend.
+        n = rnd.choice([10, 100, 1000]); c0 = rnd.randint(0, 15)
+        s = '{ omp_depend_t o;\n#pragma omp depobj(o) depend(inout: cells[%d])\nfor (int i = 0; i < %d; ++i) {\nint c = (i * 5) %% 16;\nswitch (f(i, %d) %% 5) {\n' % (c0, n, k)
+        s += 'case 0: {\n#pragma omp task depend(depobj: o) firstprivate(i)\ncells[%d] = (cells[%d] * 3 + i) %% 1000003;\nbreak; }\n' % (c0, c0)
+        s += 'case 1: {\n#pragma omp task depend(iterator(j = 0:4), inout: cells[j]) firstprivate(i)\nfor (int j = 0; j < 4; ++j) cells[j] = (cells[j] * 7 + i + j) % 1000003;\nbreak; }\n'
+        s += 'case 2: {\n#pragma omp task depend(inoutset: cells[c]) firstprivate(i, c)\n{\n#pragma omp atomic\ncells[c] += f(i, %d); }\nbreak; }\n' % k
+        s += 'case 3: {\n#pragma omp task depend(inout: cells[c]) firstprivate(i, c) %s\ncells[c] = (cells[c] * 5 + i) %% 1000003;\nbreak; }\n' % rnd.choice(['', 'untied', 'if(0)'])
+        s += 'default: {\n#pragma omp taskwait depend(in: cells[c])\nacc[%d] += cells[c]; }\n}\n}\n' % k
+        s += '#pragma omp depobj(o) destroy\n#pragma omp taskwait\nfor (int c = 0; c < 16; ++c) acc[%d] += cells[c];\n}\n' % k
+        return s
+    gens = [k_tasks, k_taskloop, k_depend, k_fib, k_mv, k_nested, k_detach, k_taskred, k_depend2]
     nk = rnd.randint(3, 8)
     for k in range(nk):
         g = rnd.choice(gens)
@@ -138,6 +204,10 @@ CONFIGS = [
     "OMP_NUM_THREADS=2 OMP_SELECT=ts OMP_ERASE=on OMP_ERASE_CLUSTERS=a:0;b:1"
     " OMP_SELECT_OBJECTIVE=energy",
     "OMP_NUM_THREADS=2 OMP_SELECT=gb OMP_ERASE_SLEEP=100",
+    # libomp's priority queues (taken only when OMP_MAX_TASK_PRIORITY > 0) and active nested
+    # teams.
+    "OMP_NUM_THREADS=3 OMP_MAX_TASK_PRIORITY=3 OMP_ERASE=on OMP_ERASE_CLUSTERS=a:0;b:1",
+    "OMP_NUM_THREADS=2,2 OMP_MAX_ACTIVE_LEVELS=2 OMP_MAX_TASK_PRIORITY=1 OMP_TASKLOOP_GRAIN=auto",
 ]
 
 
