@@ -12,7 +12,7 @@ PACKAGES=(
   # tests
   googletest libgtest-dev valgrind python3-psutil
   # benchmarks and plots
-  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas time
+  libopenblas-dev libblis-dev libblas-dev python3-matplotlib python3-pandas
   # ERASE's offline model fitting (erase-fit)
   libalglib-dev
   # MPI ranks that learn together (libmvomp-mpi, docs/mpi.md)
