@@ -33,7 +33,8 @@
 # a task goes to the least-cost cluster however small the difference), erase-notie
 # (OMP_ERASE_TIE=0: the least energy however small its lead over a faster configuration),
 # erase-nospin (OMP_ERASE_SPIN_COST=off: the threads a short loop leaves spinning are charged
-# as idle, the thesis' model), erase-wW (OMP_ERASE_TIME_WEIGHT=W: the energy objective
+# as idle, the thesis' model), erase-apart (OMP_SELECT_CLUSTER_RATIO=off: each cluster
+# explores a multi-version task's versions on its own), erase-wW (OMP_ERASE_TIME_WEIGHT=W: the energy objective
 # minimises energy x time^W; erase-w0 is the thesis' energy alone) and erase-grain
 # (OMP_TASKLOOP_GRAIN=auto, no model store: the grain chosen within ERASE's width).
 #
@@ -144,6 +145,8 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
     erase-notalike) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER" OMP_ERASE_ALIKE=off) ;;
     erase-nospin) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                         OMP_ERASE_SPIN_COST=off) ;;
+    erase-apart) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
+                       OMP_SELECT_CLUSTER_RATIO=off) ;;
     erase-w*) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                     OMP_ERASE_TIME_WEIGHT="${1#erase-w}") ;;
     erase-grain) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"

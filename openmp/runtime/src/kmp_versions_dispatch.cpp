@@ -150,7 +150,10 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
     stats->lock.acquire();
     __kmp_mv_grow_arms(type, stats, nv, policy);
     __kmp_mv_predict_again(type, stats, policy);
+    const int awaited = __kmp_mv_await_clusters(type, stats, policy);
     j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
+    if (awaited)
+      __kmp_mv_await_done(stats);
     stats->lock.release();
   }
   return j;

@@ -227,6 +227,21 @@ static inline void __kmp_mv_predict_again(const kmp_mv_type_t *t,
   if (UNLIKELY(s->predicted_at != t->knowledge.load(std::memory_order_relaxed)))
     __kmp_mv_predict_slow(t, s, policy);
 }
+// Prediction across clusters (kmp_versions_policy.h) while key s (under its
+// lock, a version measured there) explores: when another ERASE cluster's key
+// of the same cost and locality has a first execution of a version in flight,
+// s's versions neither run nor predicted there are marked
+// KMP_MV_ORIGIN_AWAITED for the choice about to be made, which then runs a
+// measured or predicted version instead. The clusters explore in turn, not
+// at once: the first to reach a version measures it, and the others predict
+// it from that measurement with the versions both ran (a version 60x slower
+// is then not run on a slower cluster at all; run on both, it cost the
+// Cholesky on the emulated big.LITTLE 1.2x its time, docs/erase.md). A
+// first execution ends, so the wait is bounded. Returns the arms marked;
+// __kmp_mv_await_done clears the marks after the choice.
+int __kmp_mv_await_clusters(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                            const kmp_mv_policy_t *policy);
+void __kmp_mv_await_done(kmp_mv_stats_t *s);
 // An explored key s of type t with arms never measured there, when t's
 // knowledge moved since they were last checked (under no lock): predicts them
 // again and, if one is no longer eliminated, lets the key explore it.

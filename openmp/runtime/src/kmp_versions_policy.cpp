@@ -233,6 +233,7 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
     int i = from + j < ncand ? from + j : from + j - ncand;
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     if (__kmp_mv_arm_done(a) >= __kmp_mv_arm_quota(p, a, reps) ||
+        (a->origin & KMP_MV_ORIGIN_AWAITED) ||
         __kmp_mv_eliminated(p, key, a, best))
       continue;
     if (first < 0 || (sharing && a->started < key->arms[cand[first]].started))
@@ -702,6 +703,24 @@ bool __kmp_mv_fit_ratio(const double *cost, const double *ratio,
     fit->sigma = KMP_MV_RATIO_MIN_ERROR;
   fit->x0 = s.mx;
   fit->doubt = sqrt(res / s.sxx);
+  return true;
+}
+
+bool __kmp_mv_fit_cluster_ratio(const double *ratio, const double *w, int n,
+                                double noise, double *log_ratio,
+                                double *sigma) {
+  // Each point's log ratio has variance noise x w[i]: weighted by 1 / w[i].
+  double sum = 0.0, weight = 0.0;
+  for (int i = 0; i < n; ++i)
+    if (ratio[i] > 0.0 && w[i] > 0.0 && isfinite(ratio[i])) {
+      sum += log(ratio[i]) / w[i];
+      weight += 1.0 / w[i];
+    }
+  if (!(weight > 0.0))
+    return false;
+  *log_ratio = sum / weight;
+  const double se2 = noise > 0.0 ? noise / weight : 0.0;
+  *sigma = sqrt(se2 + KMP_MV_CLUSTER_MIN_ERROR * KMP_MV_CLUSTER_MIN_ERROR);
   return true;
 }
 

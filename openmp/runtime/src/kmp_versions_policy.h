@@ -66,6 +66,11 @@ struct kmp_mv_arm_t {
 // BLIS at PRISE's smallest size, 5.5x its time, pulled its line down and ran
 // it at two large sizes, 2x the best there).
 #define KMP_MV_ORIGIN_DOUBTED 32u
+// Set only for the duration of one choice (under the key's lock), on a version
+// neither run nor predicted at a key while another ERASE cluster's key of the
+// same cost has a first execution in flight: the choice explores it no sooner
+// than that measurement arrives to predict it (__kmp_mv_await_clusters).
+#define KMP_MV_ORIGIN_AWAITED 64u
 // Whether a's one execution contradicted its prediction (the two marks above).
 static inline bool __kmp_mv_contradicted(const kmp_mv_arm_t *a) {
   return (a->origin & KMP_MV_ORIGIN_RECHECK) ||
@@ -257,6 +262,29 @@ bool __kmp_mv_fit_ratio(const double *cost, const double *ratio,
                         kmp_mv_fit_t *fit);
 #define KMP_MV_RATIO_MIN_POINTS 4
 #define KMP_MV_RATIO_MIN_ERROR 0.04879016416943205 // log 1.05
+
+// Prediction across clusters (OMP_SELECT_CLUSTER_RATIO, docs/runtime.md): with
+// ERASE's clusters in the keys, each cluster's key of a cost explores the
+// versions on its own, and a version a cluster found hopeless (a plain-loop
+// kernel 60x the library's time) was run again on every other cluster, there
+// at that cluster's speed (the Cholesky on the emulated big.LITTLE: 1.2x
+// stock's time, docs/erase.md). So a version not yet run at a key is also
+// predicted as the mean of the version measured best there times their ratio
+// at the same cost on the other clusters: the weighted mean of the points'
+// log ratios (ratio[i] > 0, w[i] = 1/n_v + 1/n_r their executions there,
+// noise the variance of log time of one execution, negative when unknown).
+// The error is that mean's standard error and KMP_MV_CLUSTER_MIN_ERROR
+// (log 3) in quadrature: versions may rank otherwise on other cores (the
+// reason for choosing them per cluster), so another cluster's ratio alone
+// takes out only a version predicted over exp(2 x log 3) = 9x the best; a
+// nearer one still explores, with one execution under Mean, which confirms or
+// contradicts the prediction. False without points. The prediction with the
+// smallest error of the three (curve, ratio over costs, across clusters) is
+// kept.
+bool __kmp_mv_fit_cluster_ratio(const double *ratio, const double *w, int n,
+                                double noise, double *log_ratio,
+                                double *sigma);
+#define KMP_MV_CLUSTER_MIN_ERROR 1.0986122886681098 // log 3
 // The variance of log time of one execution of a (its relative variance) and
 // its weight n - 1, added to *sum and *weight when a has 2 executions or more.
 void __kmp_mv_noise_add(const kmp_mv_arm_t *a, double *sum, double *weight);

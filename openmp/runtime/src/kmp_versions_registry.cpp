@@ -44,6 +44,7 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
 char *__kmp_mv_fixed = NULL;
 int __kmp_mv_predict = 1;
 int __kmp_mv_predict_ratio = 1;
+int __kmp_mv_predict_clusters = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -644,15 +645,22 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
 // lowest mean measured at s and their ratio (kmp_versions_policy.h): when
 // that prediction's error is under *err (or *have is false), it replaces
 // *mu, *err. cost, ratio and w are scratch arrays of KMP_MV_PREDICT_POINTS.
-static void __kmp_mv_predict_by_ratio(const kmp_mv_type_t *t,
-                                      const kmp_mv_stats_t *s, int v, int n,
-                                      double *cost, double *ratio, double *w,
-                                      bool *have, double *mu, double *err) {
+// The version other than v with the lowest mean measured at s among arms
+// 0..n-1, or -1: the reference of the predictions by ratio.
+static int __kmp_mv_ratio_reference(const kmp_mv_stats_t *s, int v, int n) {
   int r = -1;
   for (int i = 0; i < n; ++i)
     if (i != v && __kmp_mv_measured(&s->key.arms[i]) &&
         (r < 0 || s->key.arms[i].mean < s->key.arms[r].mean))
       r = i;
+  return r;
+}
+
+static void __kmp_mv_predict_by_ratio(const kmp_mv_type_t *t,
+                                      const kmp_mv_stats_t *s, int v, int n,
+                                      double *cost, double *ratio, double *w,
+                                      bool *have, double *mu, double *err) {
+  const int r = __kmp_mv_ratio_reference(s, v, n);
   if (r < 0)
     return;
   double noise;
@@ -668,6 +676,99 @@ static void __kmp_mv_predict_by_ratio(const kmp_mv_type_t *t,
   *err = e;
 }
 
+// Whether a has neither run nor started at its key, nor a prediction there.
+static inline bool __kmp_mv_unknown(const kmp_mv_arm_t *a) {
+  return a->n == 0 && a->started == 0 &&
+         (a->origin & KMP_MV_ORIGIN_MASK) != KMP_MV_ORIGIN_PREDICTED;
+}
+
+// Whether key o is another ERASE cluster's key of s's cost and locality.
+static inline bool __kmp_mv_cluster_key(const kmp_mv_stats_t *o,
+                                        const kmp_mv_stats_t *s) {
+  return o != s && o->cluster >= 0 && o->cluster != s->cluster &&
+         o->cost == s->cost && o->locality == s->locality;
+}
+
+// Prediction across clusters (kmp_versions_policy.h) assumes that the versions
+// keep their ratios from one cluster to another. Whether key s (with a
+// cluster; r the version measured best there) bears that out: some version
+// other than r measured at s and on another cluster's key of its cost, and
+// every such one's ratio to r within a factor KMP_MV_CLUSTER_MIN_ERROR of
+// what the other cluster measured. Versions written each for one kind of
+// core (erase_versions.c: each 20x faster on its own cluster) fail it, and
+// keep exploring on every cluster.
+static bool __kmp_mv_clusters_agree(const kmp_mv_type_t *t,
+                                    const kmp_mv_stats_t *s, int r) {
+  const int n = s->key.narms;
+  int checked = 0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o; o = o->next) {
+      if (!__kmp_mv_cluster_key(o, s) || r >= o->key.narms ||
+          !__kmp_mv_measured(&o->key.arms[r]))
+        continue;
+      const int on = o->key.narms < n ? o->key.narms : n;
+      for (int u = 0; u < on; ++u) {
+        const kmp_mv_arm_t *here = &s->key.arms[u], *there = &o->key.arms[u];
+        if (u == r || !__kmp_mv_measured(here) || !__kmp_mv_measured(there))
+          continue;
+        const double off = log(here->mean / s->key.arms[r].mean) -
+                           log(there->mean / o->key.arms[r].mean);
+        if (!(fabs(off) <= KMP_MV_CLUSTER_MIN_ERROR))
+          return false;
+        ++checked;
+      }
+    }
+  return checked > 0;
+}
+
+// Prediction across clusters (kmp_versions_policy.h): version v of key s
+// (under its lock, not run there), as the mean of r, the version measured
+// best at s, times v's ratio to r on the other clusters' keys of s's cost and
+// locality (this run's, read without their locks as above); replaces *mu,
+// *err when none was made (*have false) or its error is smaller. The caller
+// checked __kmp_mv_clusters_agree. ratio and w are scratch arrays of
+// KMP_MV_PREDICT_POINTS.
+static void __kmp_mv_predict_by_cluster(const kmp_mv_type_t *t,
+                                        const kmp_mv_stats_t *s, int v, int r,
+                                        double *ratio, double *w, bool *have,
+                                        double *mu, double *err) {
+  int np = 0;
+  double sum = 0.0, weight = 0.0;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
+      if (!__kmp_mv_cluster_key(o, s) || v >= o->key.narms || r >= o->key.narms)
+        continue;
+      const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
+      if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
+        continue;
+      ratio[np] = a->mean / c->mean;
+      w[np] = 1.0 / (double)a->n + 1.0 / (double)c->n;
+      __kmp_mv_noise_add(a, &sum, &weight);
+      __kmp_mv_noise_add(c, &sum, &weight);
+      ++np;
+    }
+  double log_ratio, e;
+  if (!__kmp_mv_fit_cluster_ratio(
+          ratio, w, np, weight > 0.0 ? sum / weight : -1.0, &log_ratio, &e) ||
+      (*have && !(e < *err)))
+    return;
+  *have = true;
+  *mu = s->key.arms[r].mean * exp(log_ratio);
+  *err = e;
+}
+
+// The reference of predictions across clusters at key s: the version measured
+// best there when the clusters agree (__kmp_mv_clusters_agree), else -1.
+static int __kmp_mv_cluster_reference(const kmp_mv_type_t *t,
+                                      const kmp_mv_stats_t *s) {
+  if (!__kmp_mv_predict_clusters || s->cluster < 0)
+    return -1;
+  const int r = __kmp_mv_ratio_reference(s, -1, s->key.narms);
+  return r >= 0 && __kmp_mv_clusters_agree(t, s, r) ? r : -1;
+}
+
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                   int n, const kmp_mv_policy_t *policy) {
   double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS],
@@ -675,6 +776,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
+  const int cref = __kmp_mv_cluster_reference(t, s);
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *arm = &s->key.arms[v];
     // (A prediction not yet tried here is made again from the costs measured
@@ -706,6 +808,8 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     double err = have ? __kmp_mv_fit_error(&fit, (double)s->cost) : 0.0;
     if (__kmp_mv_predict_ratio)
       __kmp_mv_predict_by_ratio(t, s, v, n, cost, time, w, &have, &mu, &err);
+    if (cref >= 0 && v != cref)
+      __kmp_mv_predict_by_cluster(t, s, v, cref, time, w, &have, &mu, &err);
     if (!have)
       continue;
     if (recheck)
@@ -717,12 +821,56 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   }
 }
 
+// Whether key s's versions may start from predictions: at a cost (from the
+// other costs), or on an ERASE cluster (from the other clusters).
+static inline bool __kmp_mv_predictable(const kmp_mv_stats_t *s,
+                                        const kmp_mv_policy_t *policy) {
+  return __kmp_mv_predict && policy->eliminate &&
+         (s->cost > 0 || (s->cluster >= 0 && __kmp_mv_predict_clusters));
+}
+
 void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            const kmp_mv_policy_t *policy) {
-  if (__kmp_mv_predict && policy->eliminate && s->cost > 0)
+  if (__kmp_mv_predictable(s, policy))
     __kmp_mv_predict_arms(t, s, s->key.narms, policy);
   else
     s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
+}
+
+int __kmp_mv_await_clusters(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                            const kmp_mv_policy_t *policy) {
+  if (!__kmp_mv_predictable(s, policy) || policy->explore_ranks > 1)
+    return 0;
+  const int n = s->key.narms;
+  bool unknown = false;
+  for (int v = 0; v < n; ++v)
+    unknown |= __kmp_mv_unknown(&s->key.arms[v]);
+  // (Nothing to wait for, or nothing the wait would predict; the reference
+  // is also what runs meanwhile.)
+  if (!unknown || __kmp_mv_cluster_reference(t, s) < 0)
+    return 0;
+  bool in_flight = false;
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS && !in_flight; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o && !in_flight; o = o->next) {
+      if (!__kmp_mv_cluster_key(o, s))
+        continue;
+      const int on = o->key.narms < n ? o->key.narms : n;
+      for (int v = 0; v < on && !in_flight; ++v)
+        in_flight = o->key.arms[v].n == 0 && o->key.arms[v].started > 0;
+    }
+  int awaited = 0;
+  for (int v = 0; v < n && in_flight; ++v)
+    if (__kmp_mv_unknown(&s->key.arms[v])) {
+      s->key.arms[v].origin |= KMP_MV_ORIGIN_AWAITED;
+      ++awaited;
+    }
+  return awaited;
+}
+
+void __kmp_mv_await_done(kmp_mv_stats_t *s) {
+  for (int v = 0; v < s->key.narms; ++v)
+    s->key.arms[v].origin &= ~KMP_MV_ORIGIN_AWAITED;
 }
 
 void __kmp_mv_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
@@ -782,8 +930,7 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
     }
     __kmp_release_bootstrap_lock(&__kmp_mv_shared_lock);
   }
-  if (s->key.narms == 0 && __kmp_mv_predict && policy->eliminate &&
-      s->cost > 0)
+  if (s->key.narms == 0 && __kmp_mv_predictable(s, policy))
     __kmp_mv_predict_arms(t, s, n, policy);
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.

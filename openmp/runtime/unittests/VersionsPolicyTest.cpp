@@ -939,6 +939,44 @@ TEST(VersionsPolicy, FitRatioPoolsTheRatioAcrossCosts) {
   EXPECT_DOUBLE_EQ(__kmp_mv_fit_error(&Fit, 1e6), KMP_MV_RATIO_MIN_ERROR);
 }
 
+// Prediction across clusters: another cluster's ratio, pooled by executions,
+// with an error of at least log 3, so that elimination (optimistic
+// prediction, mean x exp(-2 sigma), over the best) takes out a version 60x
+// the best there and not one 3x or 8x (versions may rank otherwise on other
+// cores: erase_joint.c's two versions are 8x apart on one cluster and the
+// other way round on the other).
+TEST(VersionsPolicy, FitClusterRatioRulesOutOnlyFarSlowerVersions) {
+  double LogRatio, Sigma;
+  const double Sixty[] = {60.0}, W1[] = {2.0};
+  ASSERT_TRUE(
+      __kmp_mv_fit_cluster_ratio(Sixty, W1, 1, -1.0, &LogRatio, &Sigma));
+  EXPECT_NEAR(exp(LogRatio), 60.0, 1e-9);
+  EXPECT_DOUBLE_EQ(Sigma, KMP_MV_CLUSTER_MIN_ERROR);
+  EXPECT_GT(60.0 * exp(-KMP_MV_PREDICT_Z * Sigma), 1.0); // eliminated
+  const double Eight[] = {8.0}, Three[] = {3.0};
+  ASSERT_TRUE(
+      __kmp_mv_fit_cluster_ratio(Eight, W1, 1, -1.0, &LogRatio, &Sigma));
+  EXPECT_LT(exp(LogRatio) * exp(-KMP_MV_PREDICT_Z * Sigma), 1.0); // explored
+  ASSERT_TRUE(
+      __kmp_mv_fit_cluster_ratio(Three, W1, 1, -1.0, &LogRatio, &Sigma));
+  EXPECT_LT(exp(LogRatio) * exp(-KMP_MV_PREDICT_Z * Sigma), 1.0);
+  // Two other clusters, weighted by their executions (1/w): 10 executions of
+  // each at 2x, one of each at 8x.
+  const double Two[] = {2.0, 8.0}, W2[] = {0.2, 2.0};
+  ASSERT_TRUE(__kmp_mv_fit_cluster_ratio(Two, W2, 2, 0.04, &LogRatio, &Sigma));
+  EXPECT_NEAR(LogRatio, (log(2.0) / 0.2 + log(8.0) / 2.0) / (1 / 0.2 + 1 / 2.0),
+              1e-12);
+  // The noise adds its standard error to the floor, in quadrature.
+  EXPECT_NEAR(Sigma * Sigma,
+              0.04 / (1 / 0.2 + 1 / 2.0) +
+                  KMP_MV_CLUSTER_MIN_ERROR * KMP_MV_CLUSTER_MIN_ERROR,
+              1e-12);
+  // No usable point: no prediction.
+  EXPECT_FALSE(__kmp_mv_fit_cluster_ratio(Two, W2, 0, 0.04, &LogRatio, &Sigma));
+  const double Bad[] = {0.0, NAN}, WB[] = {2.0, 2.0};
+  EXPECT_FALSE(__kmp_mv_fit_cluster_ratio(Bad, WB, 2, 0.04, &LogRatio, &Sigma));
+}
+
 // The noise of one execution, pooled over arms by their executions minus 1.
 TEST(VersionsPolicy, NoiseOfOneExecution) {
   Bandit M(kmp_mv_mean, 2); // the thesis' statistics
