@@ -682,73 +682,102 @@ static inline bool __kmp_mv_unknown(const kmp_mv_arm_t *a) {
          (a->origin & KMP_MV_ORIGIN_MASK) != KMP_MV_ORIGIN_PREDICTED;
 }
 
-// Whether key o is another ERASE cluster's key of s's cost and locality.
-static inline bool __kmp_mv_cluster_key(const kmp_mv_stats_t *o,
-                                        const kmp_mv_stats_t *s) {
-  return o != s && o->cluster >= 0 && o->cluster != s->cluster &&
-         o->cost == s->cost && o->locality == s->locality;
+// What another ERASE cluster c knows of key s's cost and locality: this run's
+// key there (which also holds what was loaded for it), else, before that key
+// exists, the saved rows of cluster c (the model store, OMP_SELECT_LOAD), so
+// that a second run predicts from them from its first task on. Keys are
+// found and read without their locks, as above.
+struct kmp_mv_cluster_view_t {
+  const kmp_mv_type_t *t;
+  const kmp_mv_stats_t *key; // NULL: the saved rows
+  const char *name;          // the cluster's
+};
+static void __kmp_mv_cluster_view(const kmp_mv_type_t *t,
+                                  const kmp_mv_stats_t *s, int c,
+                                  kmp_mv_cluster_view_t *o) {
+  o->t = t;
+  o->key = __kmp_mv_find_stats(const_cast<kmp_mv_type_t *>(t), s->cost,
+                               s->locality, c);
+  o->name = __kmp_mvomp_cluster_name(c);
+}
+// Version v's statistics in view o (s the key viewed from), or NULL.
+static const kmp_mv_arm_t *__kmp_mv_view_arm(const kmp_mv_cluster_view_t *o,
+                                             const kmp_mv_stats_t *s, int v) {
+  if (o->key != NULL)
+    return v < o->key->key.narms ? &o->key->key.arms[v] : NULL;
+  if (__kmp_mv_saved.n == 0)
+    return NULL;
+  const kmp_mv_saved_t *x = __kmp_mv_rows_find(
+      &__kmp_mv_saved, o->t->id, s->cost, s->locality,
+      o->t->versions.load(std::memory_order_acquire)[v].name, o->name);
+  return x ? &x->arm : NULL;
 }
 
 // Prediction across clusters (kmp_versions_policy.h) assumes that the versions
 // keep their ratios from one cluster to another. Whether key s (with a
 // cluster; r the version measured best there) bears that out: some version
-// other than r measured at s and on another cluster's key of its cost, and
-// every such one's ratio to r within a factor KMP_MV_CLUSTER_MIN_ERROR of
-// what the other cluster measured. Versions written each for one kind of
-// core (erase_versions.c: each 20x faster on its own cluster) fail it, and
-// keep exploring on every cluster.
+// other than r measured at s and on another cluster at its cost, and every
+// such one's ratio to r within a factor KMP_MV_CLUSTER_MIN_ERROR of what the
+// other cluster measured. Versions written each for one kind of core
+// (erase_versions.c: each 20x faster on its own cluster) fail it, and keep
+// exploring on every cluster.
 static bool __kmp_mv_clusters_agree(const kmp_mv_type_t *t,
-                                    const kmp_mv_stats_t *s, int r) {
-  const int n = s->key.narms;
+                                    const kmp_mv_stats_t *s, int n, int r) {
   int checked = 0;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o; o = o->next) {
-      if (!__kmp_mv_cluster_key(o, s) || r >= o->key.narms ||
-          !__kmp_mv_measured(&o->key.arms[r]))
+  for (int c = 0; c < __kmp_mvomp_nclusters; ++c) {
+    if (c == s->cluster)
+      continue;
+    kmp_mv_cluster_view_t o;
+    __kmp_mv_cluster_view(t, s, c, &o);
+    const kmp_mv_arm_t *ro = __kmp_mv_view_arm(&o, s, r);
+    if (ro == NULL || !__kmp_mv_measured(ro))
+      continue;
+    for (int u = 0; u < n; ++u) {
+      const kmp_mv_arm_t *here = &s->key.arms[u];
+      if (u == r || !__kmp_mv_measured(here))
         continue;
-      const int on = o->key.narms < n ? o->key.narms : n;
-      for (int u = 0; u < on; ++u) {
-        const kmp_mv_arm_t *here = &s->key.arms[u], *there = &o->key.arms[u];
-        if (u == r || !__kmp_mv_measured(here) || !__kmp_mv_measured(there))
-          continue;
-        const double off = log(here->mean / s->key.arms[r].mean) -
-                           log(there->mean / o->key.arms[r].mean);
-        if (!(fabs(off) <= KMP_MV_CLUSTER_MIN_ERROR))
-          return false;
-        ++checked;
-      }
+      const kmp_mv_arm_t *there = __kmp_mv_view_arm(&o, s, u);
+      if (there == NULL || !__kmp_mv_measured(there))
+        continue;
+      const double off =
+          log(here->mean / s->key.arms[r].mean) - log(there->mean / ro->mean);
+      if (!(fabs(off) <= KMP_MV_CLUSTER_MIN_ERROR))
+        return false;
+      ++checked;
     }
+  }
   return checked > 0;
 }
 
 // Prediction across clusters (kmp_versions_policy.h): version v of key s
 // (under its lock, not run there), as the mean of r, the version measured
-// best at s, times v's ratio to r on the other clusters' keys of s's cost and
-// locality (this run's, read without their locks as above); replaces *mu,
-// *err when none was made (*have false) or its error is smaller. The caller
-// checked __kmp_mv_clusters_agree. ratio and w are scratch arrays of
-// KMP_MV_PREDICT_POINTS.
+// best at s, times v's ratio to r on the other clusters at s's cost and
+// locality; replaces *mu, *err when none was made (*have false) or its error
+// is smaller. The caller checked __kmp_mv_clusters_agree. ratio and w are
+// scratch arrays of KMP_MV_PREDICT_POINTS (at least KMP_ERASE_MAX_CLUSTERS).
 static void __kmp_mv_predict_by_cluster(const kmp_mv_type_t *t,
                                         const kmp_mv_stats_t *s, int v, int r,
                                         double *ratio, double *w, bool *have,
                                         double *mu, double *err) {
   int np = 0;
   double sum = 0.0, weight = 0.0;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
-      if (!__kmp_mv_cluster_key(o, s) || v >= o->key.narms || r >= o->key.narms)
-        continue;
-      const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
-      if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
-        continue;
-      ratio[np] = a->mean / c->mean;
-      w[np] = 1.0 / (double)a->n + 1.0 / (double)c->n;
-      __kmp_mv_noise_add(a, &sum, &weight);
-      __kmp_mv_noise_add(c, &sum, &weight);
-      ++np;
-    }
+  for (int c = 0; c < __kmp_mvomp_nclusters && np < KMP_MV_PREDICT_POINTS;
+       ++c) {
+    if (c == s->cluster)
+      continue;
+    kmp_mv_cluster_view_t o;
+    __kmp_mv_cluster_view(t, s, c, &o);
+    const kmp_mv_arm_t *a = __kmp_mv_view_arm(&o, s, v),
+                       *b = __kmp_mv_view_arm(&o, s, r);
+    if (a == NULL || b == NULL || !__kmp_mv_measured(a) ||
+        !__kmp_mv_measured(b))
+      continue;
+    ratio[np] = a->mean / b->mean;
+    w[np] = 1.0 / (double)a->n + 1.0 / (double)b->n;
+    __kmp_mv_noise_add(a, &sum, &weight);
+    __kmp_mv_noise_add(b, &sum, &weight);
+    ++np;
+  }
   double log_ratio, e;
   if (!__kmp_mv_fit_cluster_ratio(
           ratio, w, np, weight > 0.0 ? sum / weight : -1.0, &log_ratio, &e) ||
@@ -759,14 +788,15 @@ static void __kmp_mv_predict_by_cluster(const kmp_mv_type_t *t,
   *err = e;
 }
 
-// The reference of predictions across clusters at key s: the version measured
-// best there when the clusters agree (__kmp_mv_clusters_agree), else -1.
+// The reference of predictions across clusters at key s (arms 0..n-1: a new
+// key's count is set after its predictions): the version measured best there
+// when the clusters agree (__kmp_mv_clusters_agree), else -1.
 static int __kmp_mv_cluster_reference(const kmp_mv_type_t *t,
-                                      const kmp_mv_stats_t *s) {
+                                      const kmp_mv_stats_t *s, int n) {
   if (!__kmp_mv_predict_clusters || s->cluster < 0)
     return -1;
-  const int r = __kmp_mv_ratio_reference(s, -1, s->key.narms);
-  return r >= 0 && __kmp_mv_clusters_agree(t, s, r) ? r : -1;
+  const int r = __kmp_mv_ratio_reference(s, -1, n);
+  return r >= 0 && __kmp_mv_clusters_agree(t, s, n, r) ? r : -1;
 }
 
 static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
@@ -776,7 +806,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
-  const int cref = __kmp_mv_cluster_reference(t, s);
+  const int cref = __kmp_mv_cluster_reference(t, s, n);
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *arm = &s->key.arms[v];
     // (A prediction not yet tried here is made again from the costs measured
@@ -847,18 +877,18 @@ int __kmp_mv_await_clusters(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     unknown |= __kmp_mv_unknown(&s->key.arms[v]);
   // (Nothing to wait for, or nothing the wait would predict; the reference
   // is also what runs meanwhile.)
-  if (!unknown || __kmp_mv_cluster_reference(t, s) < 0)
+  if (!unknown || __kmp_mv_cluster_reference(t, s, n) < 0)
     return 0;
   bool in_flight = false;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && !in_flight; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && !in_flight; o = o->next) {
-      if (!__kmp_mv_cluster_key(o, s))
-        continue;
-      const int on = o->key.narms < n ? o->key.narms : n;
-      for (int v = 0; v < on && !in_flight; ++v)
-        in_flight = o->key.arms[v].n == 0 && o->key.arms[v].started > 0;
-    }
+  for (int c = 0; c < __kmp_mvomp_nclusters && !in_flight; ++c) {
+    const kmp_mv_stats_t *o =
+        c == s->cluster ? NULL
+                        : __kmp_mv_find_stats(const_cast<kmp_mv_type_t *>(t),
+                                              s->cost, s->locality, c);
+    const int on = o == NULL ? 0 : o->key.narms < n ? o->key.narms : n;
+    for (int v = 0; v < on && !in_flight; ++v)
+      in_flight = o->key.arms[v].n == 0 && o->key.arms[v].started > 0;
+  }
   int awaited = 0;
   for (int v = 0; v < n && in_flight; ++v)
     if (__kmp_mv_unknown(&s->key.arms[v])) {

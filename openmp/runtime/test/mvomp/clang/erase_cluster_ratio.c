@@ -12,6 +12,11 @@
 // in flight, runs fast rather than hopeless. Then 20 more launches on b, where
 // hopeless is predicted 50x from a's measurement and never runs. With
 // OMP_SELECT_CLUSTER_RATIO=off b explores as a did: near twice, hopeless once.
+// A second run from the model store whose thread 1 launches first ("b-first":
+// 20 launches on b before thread 0 launches anything) predicts hopeless on b
+// from what the store holds of cluster a, before a has a key in that run
+// (with OMP_SELECT_CLUSTER_RATIO=off, b runs it; that third run's store has
+// b's near from the second run too, hence 1 or 2).
 //
 // RUN: %clang %openmp_flags %flags %s -o %t
 // DEFINE: %{run} = env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT=mean OMP_MEAN_REPS=2 OMP_SELECT_MODELS=off
@@ -20,6 +25,12 @@
 // ON: a: fast 2 near 2 hopeless 1
 // ON: b while a's hopeless runs: fast 5 near 1 hopeless 0
 // ON: b: fast 25 near 1 hopeless 0
+// RUN: rm -rf %t.store
+// RUN: %{run} OMP_SELECT_MODELS=%t.store %t > %t.first
+// RUN: %{run} OMP_SELECT_MODELS=%t.store %t b-first | FileCheck --check-prefix=STORE %s
+// RUN: %{run} OMP_SELECT_MODELS=%t.store OMP_SELECT_CLUSTER_RATIO=off %t b-first | FileCheck --check-prefix=STOREOFF %s
+// STORE: b first: fast 20 near 0 hopeless 0
+// STOREOFF: b first: fast {{1[0-9]}} near {{[12]}} hopeless 1
 // OFF: a: fast 2 near 2 hopeless 1
 // OFF: b: fast {{2[34]}} near 2 hopeless 1
 
@@ -66,8 +77,22 @@ static void launch(void) {
 #pragma omp task run(7) if(0)
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   int during[3] = {0, 0, 0};
+  if (argc > 1) { // b-first
+#pragma omp parallel num_threads(2)
+    {
+      if (omp_get_thread_num() == 1)
+        for (int i = 0; i < 20; ++i)
+          launch();
+#pragma omp barrier
+      if (omp_get_thread_num() == 0)
+        launch();
+    }
+    printf("b first: fast %d near %d hopeless %d\n", ran[0][1], ran[1][1],
+           ran[2][1]);
+    return 0;
+  }
 #pragma omp parallel num_threads(2)
   {
     if (omp_get_thread_num() == 0) {
