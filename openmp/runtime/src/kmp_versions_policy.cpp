@@ -199,7 +199,8 @@ static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
   if (!__kmp_mv_predicted(a))
     return false;
   if (a->mean * exp(-KMP_MV_PREDICT_Z * a->spread) > best)
-    return true;
+    return !(a->origin & KMP_MV_ORIGIN_ACROSS) ||
+           key->sum < KMP_MV_CLUSTER_INSURANCE * a->mean;
   return p->patience && p->explore_ranks <= 1 && a->mean > best &&
          a->spread <= KMP_MV_PATIENCE_MAX_ERROR &&
          (double)key->t *

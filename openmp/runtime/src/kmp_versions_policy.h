@@ -71,6 +71,9 @@ struct kmp_mv_arm_t {
 // same cost has a first execution in flight: the choice explores it no sooner
 // than that measurement arrives to predict it (__kmp_mv_await_clusters).
 #define KMP_MV_ORIGIN_AWAITED 64u
+// With KMP_MV_ORIGIN_PREDICTED: the prediction is another cluster's
+// (OMP_SELECT_CLUSTER_RATIO; KMP_MV_CLUSTER_INSURANCE).
+#define KMP_MV_ORIGIN_ACROSS 128u
 // Whether a's one execution contradicted its prediction (the two marks above).
 static inline bool __kmp_mv_contradicted(const kmp_mv_arm_t *a) {
   return (a->origin & KMP_MV_ORIGIN_RECHECK) ||
@@ -285,6 +288,13 @@ bool __kmp_mv_fit_cluster_ratio(const double *ratio, const double *w, int n,
                                 double noise, double *log_ratio,
                                 double *sigma);
 #define KMP_MV_CLUSTER_MIN_ERROR 1.0986122886681098 // log 3
+// A version that another cluster's measurements alone took out of a key
+// (KMP_MV_ORIGIN_ACROSS) is tried there once after all when the key has spent
+// KMP_MV_CLUSTER_INSURANCE times its predicted time: if it was written for
+// this kind of core and is the best here, while the versions checked agree
+// (the agreement check sees only the versions that ran), the run or the
+// runs after it find out, at a cost of at most 1% of the key's time.
+#define KMP_MV_CLUSTER_INSURANCE 100.0
 // The variance of log time of one execution of a (its relative variance) and
 // its weight n - 1, added to *sum and *weight when a has 2 executions or more.
 void __kmp_mv_noise_add(const kmp_mv_arm_t *a, double *sum, double *weight);

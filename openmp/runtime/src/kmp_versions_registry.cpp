@@ -758,7 +758,7 @@ static bool __kmp_mv_clusters_agree(const kmp_mv_type_t *t,
 static void __kmp_mv_predict_by_cluster(const kmp_mv_type_t *t,
                                         const kmp_mv_stats_t *s, int v, int r,
                                         double *ratio, double *w, bool *have,
-                                        double *mu, double *err) {
+                                        double *mu, double *err, bool *across) {
   int np = 0;
   double sum = 0.0, weight = 0.0;
   for (int c = 0; c < __kmp_mvomp_nclusters && np < KMP_MV_PREDICT_POINTS;
@@ -783,7 +783,7 @@ static void __kmp_mv_predict_by_cluster(const kmp_mv_type_t *t,
           ratio, w, np, weight > 0.0 ? sum / weight : -1.0, &log_ratio, &e) ||
       (*have && !(e < *err)))
     return;
-  *have = true;
+  *have = *across = true;
   *mu = s->key.arms[r].mean * exp(log_ratio);
   *err = e;
 }
@@ -838,16 +838,21 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     double err = have ? __kmp_mv_fit_error(&fit, (double)s->cost) : 0.0;
     if (__kmp_mv_predict_ratio)
       __kmp_mv_predict_by_ratio(t, s, v, n, cost, time, w, &have, &mu, &err);
+    bool across = false;
     if (cref >= 0 && v != cref)
-      __kmp_mv_predict_by_cluster(t, s, v, cref, time, w, &have, &mu, &err);
+      __kmp_mv_predict_by_cluster(t, s, v, cref, time, w, &have, &mu, &err,
+                                  &across);
     if (!have)
       continue;
     if (recheck)
       __kmp_mv_recheck_explained(&s->key.arms[v], mu, err);
     else if (vouch)
       __kmp_mv_arm_vouch(&s->key.arms[v]);
-    else
+    else {
       __kmp_mv_arm_predict(&s->key.arms[v], mu, err);
+      if (across)
+        s->key.arms[v].origin |= KMP_MV_ORIGIN_ACROSS;
+    }
   }
 }
 

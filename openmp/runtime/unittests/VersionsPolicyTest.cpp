@@ -977,6 +977,36 @@ TEST(VersionsPolicy, FitClusterRatioRulesOutOnlyFarSlowerVersions) {
   EXPECT_FALSE(__kmp_mv_fit_cluster_ratio(Bad, WB, 2, 0.04, &LogRatio, &Sigma));
 }
 
+// A version that another cluster's measurements alone predict hopeless is
+// not explored, until the key has spent KMP_MV_CLUSTER_INSURANCE times its
+// predicted time: then it runs once (it may be the one version written for
+// this kind of core). A prediction from the key's own cluster stays out.
+TEST(VersionsPolicy, ClusterPredictionTriedOnceTheKeyHasSpentItsInsurance) {
+  for (int Across = 0; Across < 2; ++Across) {
+    Bandit M(kmp_mv_mean, 2);
+    M.Policy.eliminate = 1;
+    __kmp_mv_arm_predict(&M.Arms[B], 5000.0, KMP_MV_CLUSTER_MIN_ERROR);
+    if (Across)
+      M.Arms[B].origin |= KMP_MV_ORIGIN_ACROSS;
+    int RanB = 0, Launches = 0;
+    while (Launches < 6000 && RanB == 0) {
+      int Arm = M.select();
+      ++Launches;
+      if (Arm == B)
+        ++RanB;
+      else
+        M.update(A, 100.0);
+    }
+    if (Across) {
+      EXPECT_EQ(RanB, 1);
+      // Tried at the first choice after 100 x 5000 ns spent at the key.
+      EXPECT_EQ(Launches, 5001);
+    } else {
+      EXPECT_EQ(RanB, 0);
+    }
+  }
+}
+
 // The noise of one execution, pooled over arms by their executions minus 1.
 TEST(VersionsPolicy, NoiseOfOneExecution) {
   Bandit M(kmp_mv_mean, 2); // the thesis' statistics
