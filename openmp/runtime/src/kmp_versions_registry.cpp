@@ -641,10 +641,6 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
   return np;
 }
 
-// Version v of key s (under its lock), predicted from the version with the
-// lowest mean measured at s and their ratio (kmp_versions_policy.h): when
-// that prediction's error is under *err (or *have is false), it replaces
-// *mu, *err. cost, ratio and w are scratch arrays of KMP_MV_PREDICT_POINTS.
 // The version other than v with the lowest mean measured at s among arms
 // 0..n-1, or -1: the reference of the predictions by ratio.
 static int __kmp_mv_ratio_reference(const kmp_mv_stats_t *s, int v, int n) {
@@ -656,6 +652,10 @@ static int __kmp_mv_ratio_reference(const kmp_mv_stats_t *s, int v, int n) {
   return r;
 }
 
+// Version v of key s (under its lock), predicted from the version with the
+// lowest mean measured at s and their ratio (kmp_versions_policy.h): when
+// that prediction's error is under *err (or *have is false), it replaces
+// *mu, *err. cost, ratio and w are scratch arrays of KMP_MV_PREDICT_POINTS.
 static void __kmp_mv_predict_by_ratio(const kmp_mv_type_t *t,
                                       const kmp_mv_stats_t *s, int v, int n,
                                       double *cost, double *ratio, double *w,
