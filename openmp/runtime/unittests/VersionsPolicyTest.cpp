@@ -1007,6 +1007,22 @@ TEST(VersionsPolicy, ClusterPredictionTriedOnceTheKeyHasSpentItsInsurance) {
   }
 }
 
+// A version awaiting another cluster's first measurement of it is not what a
+// policy falls back to while the others' executions are still running (UCB
+// and TS with no version at 2 executions yet take the least started one).
+TEST(VersionsPolicy, AwaitedVersionIsNoFallback) {
+  for (kmp_mv_policy_kind_t Kind : {kmp_mv_ucb, kmp_mv_ts}) {
+    Bandit M(Kind, 2);
+    M.Policy.eliminate = 1;
+    M.update(A, 100.0);
+    M.Arms[A].started = 2; // its second execution running elsewhere
+    M.Arms[B].origin |= KMP_MV_ORIGIN_AWAITED;
+    EXPECT_EQ(M.select(), A);
+    M.Arms[B].origin &= ~KMP_MV_ORIGIN_AWAITED;
+    EXPECT_EQ(M.select(), B); // unknown: explored
+  }
+}
+
 // The noise of one execution, pooled over arms by their executions minus 1.
 TEST(VersionsPolicy, NoiseOfOneExecution) {
   Bandit M(kmp_mv_mean, 2); // the thesis' statistics
