@@ -108,19 +108,17 @@ double __kmp_mv_gb_probability(const kmp_mv_key_t *key, int arm,
 // explore, and when no candidate has the statistics a policy needs because
 // its executions are still running on other threads. Not one awaiting
 // another cluster's measurement (KMP_MV_ORIGIN_AWAITED) while another
-// candidate may run.
+// candidate may run (such an arm has not started: when all are, the first).
 static int __kmp_mv_least_started(const kmp_mv_key_t *key, const int *cand,
                                   int ncand) {
   int best = -1;
-  for (int pass = 0; pass < 2 && best < 0; ++pass)
-    for (int i = 0; i < ncand; ++i) {
-      const kmp_mv_arm_t *a = &key->arms[cand[i]];
-      if (pass == 0 && (a->origin & KMP_MV_ORIGIN_AWAITED))
-        continue;
-      if (best < 0 || a->started < key->arms[cand[best]].started)
-        best = i;
-    }
-  return best;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand[i]];
+    if (!(a->origin & KMP_MV_ORIGIN_AWAITED) &&
+        (best < 0 || a->started < key->arms[cand[best]].started))
+      best = i;
+  }
+  return best >= 0 ? best : 0;
 }
 
 // The executions of a that count towards its quota: those started, or the

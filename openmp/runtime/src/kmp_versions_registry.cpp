@@ -874,7 +874,10 @@ void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 
 int __kmp_mv_await_clusters(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                             const kmp_mv_policy_t *policy) {
-  if (!__kmp_mv_predictable(s, policy) || policy->explore_ranks > 1)
+  // (First what is known without a look at the arms: most keys have no
+  // cluster.)
+  if (s->cluster < 0 || !__kmp_mv_predict_clusters ||
+      !__kmp_mv_predictable(s, policy) || policy->explore_ranks > 1)
     return 0;
   const int n = s->key.narms;
   bool unknown = false;
@@ -886,13 +889,14 @@ int __kmp_mv_await_clusters(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     return 0;
   bool in_flight = false;
   for (int c = 0; c < __kmp_mvomp_nclusters && !in_flight; ++c) {
-    const kmp_mv_stats_t *o =
-        c == s->cluster ? NULL
-                        : __kmp_mv_find_stats(const_cast<kmp_mv_type_t *>(t),
-                                              s->cost, s->locality, c);
-    const int on = o == NULL ? 0 : o->key.narms < n ? o->key.narms : n;
-    for (int v = 0; v < on && !in_flight; ++v)
-      in_flight = o->key.arms[v].n == 0 && o->key.arms[v].started > 0;
+    kmp_mv_cluster_view_t o;
+    if (c == s->cluster)
+      continue;
+    __kmp_mv_cluster_view(t, s, c, &o);
+    for (int v = 0; o.key != NULL && v < n && !in_flight; ++v) {
+      const kmp_mv_arm_t *a = __kmp_mv_view_arm(&o, s, v);
+      in_flight = a != NULL && a->n == 0 && a->started > 0;
+    }
   }
   int awaited = 0;
   for (int v = 0; v < n && in_flight; ++v)

@@ -111,15 +111,12 @@ def generate(seed):
         if t < 0.5:
             return '#pragma omp task %s\n{\n%s}\n#pragma omp taskwait\n' % (rnd.choice(['', 'untied']), inner)
         return '#pragma omp task\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n{\n%s}\n}\n#pragma omp taskwait\n' % inner
-    ndetach = 0
     def k_detach(k):
         # Detached tasks (detach, omp_fulfill_event): the events are fulfilled by a task created
         # after them, by the creator itself, or by a task that depends on nothing; optional
         # dependences make tasks wait on a detached task's completion (its fulfilment).
-        nonlocal ndetach
-        ndetach += 1
         n = rnd.choice([1, 5, 100, 1000]); work = rnd.choice([0, 10, 1000])
-        ev = 'ev%d_%d' % (k, ndetach)
+        ev = 'ev%d' % k  # (k is the kernel's number: one detach kernel each)
         w('static omp_event_handle_t %s[%d];\n' % (ev, n))
         dep = rnd.random() < 0.4
         cl = []
