@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   }
   double residual = sqrt(res) / (sqrt(a_norm2) * sqrt(x_norm2));
   int ok = residual < 1e-4;
-  printf("cholesky n=%d block=%d threads=%d: %.3f s, %.2f GFLOP/s, residual %.1e (%s), "
+  printf("cholesky n=%d block=%d threads=%d: %.6f s, %.2f GFLOP/s, residual %.1e (%s), "
          "OpenBLAS kernels %s\n",
          n, bs, omp_get_max_threads(), secs, (double)n * n * n / 3.0 / secs * 1e-9, residual,
          ok ? "ok" : "ABOVE 1e-4", openblas_core);

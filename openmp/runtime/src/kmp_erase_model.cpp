@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -366,6 +367,9 @@ int __kmp_erase_offline_parse(const char *text, const char *file,
                               kmp_erase_offline_t *m, char *err,
                               size_t errlen) {
   memset(m, 0, sizeof(*m));
+  if (int cut = __kmp_mvomp_unterminated_line(text, 1))
+    return offlineFail(err, errlen, file, cut, KMP_MVOMP_UNTERMINATED_MESSAGE,
+                       m);
   int line = 0;
   for (const char *p = text; *p;) {
     const char *end = strchr(p, '\n');

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_power.h"
+#include "kmp_mvomp_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -138,6 +139,8 @@ int __kmp_erase_power_parse(const char *text, const char *file,
                             kmp_erase_power_t *t, char *err, size_t errlen) {
   memset(t, 0, sizeof(*t));
   Parser p{t, file, 0, err, errlen};
+  if ((p.line = __kmp_mvomp_unterminated_line(text, 1)) != 0)
+    return p.fail(KMP_MVOMP_UNTERMINATED_MESSAGE);
   int cap = 0;
   const char *s = text;
   while (*s) {

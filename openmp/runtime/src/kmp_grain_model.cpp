@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_grain_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -143,6 +144,11 @@ int __kmp_grain_model_parse(const char *text, const char *file,
                             kmp_grain_model_t *m, char *err, size_t errlen) {
   kmp_grain_model_t out = *m;
   int have_alpha = 0, have_sigma = 0, have_lambda_b = 0, have_lambda_s = 0;
+  if (int cut = __kmp_mvomp_unterminated_line(text, 1)) {
+    snprintf(err, errlen, "%s:%d: %s", file, cut,
+             KMP_MVOMP_UNTERMINATED_MESSAGE);
+    return -1;
+  }
   int line = 0;
   const char *p = text;
   while (*p) {

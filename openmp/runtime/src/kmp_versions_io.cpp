@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kmp_mvomp_text.h"
 #include "kmp_mvomp_topology.h"
 #include "kmp_versions_internal.h"
 #include "mvomp.h"
@@ -36,6 +37,8 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
                         kmp_mv_rows_t *rows, kmp_uint32 origin) {
   int bad = 0;
   int lineno = 0;
+  // (A last row cut short may still parse, with another last number.)
+  const int cut = __kmp_mvomp_unterminated_line(text, 0);
   for (char *line = text, *next; *line != '\0'; line = next) {
     next = strchr(line, '\n');
     if (next != NULL)
@@ -47,6 +50,12 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
       continue; // a blank line, or a comment (the model store's preamble)
     if (strncmp(line, "type,", 5) == 0)
       continue; // the header
+    if (lineno == cut) {
+      __kmp_mvomp_line_warning(w, lineno, "%s; line skipped",
+                               KMP_MVOMP_UNTERMINATED_MESSAGE);
+      ++bad;
+      continue;
+    }
     kmp_mv_stats_row_t row;
     const char *error = __kmp_mv_parse_stats_row(line, &row);
     if (error != NULL) {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <gtest/gtest.h>
 
@@ -673,6 +674,10 @@ TEST(EraseOffline, ParseErrorsNameFileAndLine) {
       {"vector memory\n", "m.model:1: a vector has 1 to 64 times, width 1 "
                           "first"},
       {"vector memory 1 -2\n", "m.model:1: a vector's times are >= 0"},
+      // A model cut short: "poly compute 1.25 -0.5" read as one term.
+      {"poly compute 1.2", "m.model:1: " KMP_MVOMP_UNTERMINATED_MESSAGE},
+      {"# erase-fit\npoly cache 1\npoly compute 1.25 -0",
+       "m.model:3: " KMP_MVOMP_UNTERMINATED_MESSAGE},
   };
   for (auto &C : Cases) {
     EXPECT_EQ(

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_power.h"
+#include "kmp_mvomp_text.h"
 
 #include <gtest/gtest.h>
 
@@ -104,6 +105,11 @@ TEST(ErasePower, ErrorsNameFileAndLine) {
        "p.power:4: run power of a cache 1000 MHz width 1 given twice (first "
        "at line 3)"},
       {"# nothing\n", "p.power: no 'cluster' record"},
+      // A table cut short: its last power would read as 3 W.
+      {"cluster a idle 1\nrun a compute 1000 1 3.",
+       "p.power:2: " KMP_MVOMP_UNTERMINATED_MESSAGE},
+      {"cluster a idle 1\n\nrun a compute 1000 1 3.5\n  run a c",
+       "p.power:4: " KMP_MVOMP_UNTERMINATED_MESSAGE},
   };
   for (const Case &C : Cases) {
     Table P(C.Text);

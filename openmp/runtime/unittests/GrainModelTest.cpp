@@ -17,6 +17,7 @@
 
 #include "grain_fit_model.h"
 #include "kmp_grain_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <gtest/gtest.h>
 
@@ -188,6 +189,18 @@ struct Parsed {
   }
 };
 
+// The last line of a file needs its line break when it holds a value (a file
+// cut short ends inside one); blanks or a comment after the last break do not.
+TEST(GrainModel, AcceptsAnUnendedCommentOrBlankLastLine) {
+  for (const char *Text : {"alpha_us 1.5\nsigma 0.04\n# grain-fit",
+                           "alpha_us 1.5\nsigma 0.04 # fitt",
+                           "alpha_us 1.5\nsigma 0.04\n  \t"}) {
+    Parsed P(Text);
+    EXPECT_EQ(P.Rc, 0) << P.Err;
+    EXPECT_DOUBLE_EQ(P.M.sigma, 0.04);
+  }
+}
+
 TEST(GrainModel, ParsesTheModelFile) {
   Parsed P("# grain-fit\nalpha_us 1.5\n\nsigma 0.04  # fitted\nlambda_s 0.2\n");
   ASSERT_EQ(P.Rc, 0) << P.Err;
@@ -216,6 +229,8 @@ TEST(GrainModel, ModelFileErrorsNameFileAndLine) {
        "g.model:3: alpha_us given a second time"},
       {"alpha_us 1\nsigma 0\nlambda_s 0.2\nlambda_s 0.2\n",
        "g.model:4: lambda_s given a second time"},
+      // A model cut short: "sigma 0.0268" would read as 0.
+      {"alpha_us 2.6\nsigma 0.", "g.model:2: " KMP_MVOMP_UNTERMINATED_MESSAGE},
   };
   for (const Case &C : Cases) {
     Parsed P(C.Text);

@@ -5,6 +5,7 @@
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: printf 'alpha_us 2\nsigma oops\n' > bad.model
 // RUN: printf '# fitted\nalpha_us 1.5\nsigma 0.03\n' > good.model
+// RUN: printf '# fitted\nalpha_us 1.5\nsigma 0.' > cut.model
 // RUN: env OMP_TASKLOOP_GRAIN=sometimes OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADMODE %s
 // RUN: env OMP_TASKLOOP_GRAIN=-5 %libomp-run 2>&1 | FileCheck --check-prefix=NEGATIVE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=2 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA %s
@@ -15,6 +16,7 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=FLAT OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANFLAT %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANDEFAULT %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=cut.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=CUTFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=%t.dir %libomp-run 2>&1 | FileCheck --check-prefix=DIR %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=good.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=GOOD %s
@@ -49,6 +51,11 @@
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
+
+// A model cut short: "sigma 0." is not read as sigma 0.
+// CUTFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: cut.model:3: the file ends inside this line (no line break after it): it looks cut short; end the line if it is complete; using the built-in model (alpha 2.674 us, sigma 0.0268)
+// CUTFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
+// CUTFILE: ran: 1000 iterations
 // MISSING: OMP_TASKLOOP_GRAIN_MODEL: cannot read 'missing.model': No such file or directory; using the built-in model
 // MISSING: ran: 1000 iterations
 // DIR: OMP_TASKLOOP_GRAIN_MODEL: cannot read '{{.*}}': it is a directory; using the built-in model

@@ -25,6 +25,10 @@
 // RUN: head -1 good.csv > dup.csv && grep '"fast"' good.csv >> dup.csv && grep '"fast"' good.csv | sed 's/,-1,[0-9]*,/,-1,7,/' >> dup.csv && grep '"fast"' good.csv >> dup.csv
 // RUN: grep '"slow"' good.csv | sed 's/,-1,[0-9]*,/,-1,99999999999999999999,/' >> dup.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=dup.csv %libomp-run 2>&1 | FileCheck --check-prefix=DUP --implicit-check-not=Warning %s
+// A file cut short inside its last row ("fast"): the row is skipped, not read
+// with another last number.
+// RUN: head -c -3 good.csv > cut.csv
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_LOAD=cut.csv %libomp-run 2>&1 | FileCheck --check-prefix=CUT --implicit-check-not=Warning %s
 // A blank number is not 0: OMP_UCB="   " keeps the default with a warning.
 // RUN: env OMP_NUM_THREADS=1 OMP_UCB="   " OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BLANK %s
 
@@ -48,6 +52,8 @@
 // DUP: OMP: Warning (MVOMP): OMP_SELECT_LOAD: dup.csv:3: repeats the key of line 2 (type 1, version "fast", cost 0, locality -1) with other numbers; line 2 is used
 // DUP: OMP: Warning (MVOMP): OMP_SELECT_LOAD: dup.csv:5: count is not an integer from 0 to 2^63-1; line skipped
 // DUP: sequence {{[01]+$}}
+// CUT: OMP: Warning (MVOMP): OMP_SELECT_LOAD: cut.csv:3: the file ends inside this line (no line break after it): it looks cut short; end the line if it is complete; line skipped
+// CUT: sequence 11111{{1+$}}
 // BLANK-DAG: OMP: Warning #{{[0-9]+}}: OMP_UCB: "   " is an invalid value; ignored.
 // BLANK-DAG: OMP_UCB='16'
 
