@@ -20,12 +20,14 @@
 #   WORKLOADS="taskloop:128 taskloop:256 taskloop:512 taskloop:1024 cholesky:4096:256" REPS=5 \
 #   THREADS=$(nproc) scripts/bench-erase.sh
 # Workload cholesky-mv:N:B is the Cholesky with its versions chosen (OMP_SELECT=mean, no model
-# store) instead of OpenBLAS forced. Workloads fib, sort, tree, nqueens, uts, strassen and
-# producer are benchmarks/recursive's task programs (fib(32) with tasks down to 12, 10 times; a
-# merge sort of 2^22 integers with tasks down to 256 elements, 4 times; a three-way tree of tasks
-# 10 levels deep, 10 times; 12-queens, final from depth 4, 3 times; an unbalanced tree search,
-# untied, if(0) from depth 10, 20 times; Strassen on 1024 x 1024 down to 64, twice; a single
-# creating 100000 tasks of about 0.8 us, 4 times), whose stock
+# store) instead of OpenBLAS forced. Workloads fib, sort, tree, nqueens, uts, strassen,
+# producer, fft, bnb and health are benchmarks/recursive's task programs (fib(32) with tasks down
+# to 12, 10 times; a merge sort of 2^22 integers with tasks down to 256 elements, 4 times; a
+# three-way tree of tasks 10 levels deep, 10 times; 12-queens, final from depth 4, 3 times; an
+# unbalanced tree search, untied, if(0) from depth 10, 20 times; Strassen on 1024 x 1024 down to
+# 64, twice; a single creating 100000 tasks of about 0.8 us, 4 times; an FFT of 2^20 points with
+# tasks down to 128, twice; a branch and bound over 14 cities with tasks down to depth 4, 3
+# times; health's 4-ary tree of 1365 villages for 100 steps, 4 times), whose stock
 # is upstream libomp as for the taskloop. CONFIGS picks configurations (default "stock stock+sleep
 # erase erase-nS"); beyond those: erase-time and erase-edp (OMP_ERASE=on with
 # OMP_SELECT_OBJECTIVE=time or edp; erase minimises energy), erase-mixed (OMP_ERASE_JOINT=off:
@@ -97,7 +99,7 @@ out=$MVOMP_ROOT/build/bench/erase
 mkdir -p "$out"
 bench_compile taskloop "$out/taskloop" -lm
 bench_compile cholesky "$out/cholesky" -ldl -lm
-bench_compile recursive "$out/recursive"
+bench_compile recursive "$out/recursive" -lm
 openblas_coretype
 iterations() { case $1 in 128) echo 2000 ;; 256) echo 400 ;; 512) echo 50 ;; *) echo 20 ;; esac; }
 read -ra configs <<<"${CONFIGS:-stock stock+sleep erase erase-nS}"
@@ -125,6 +127,9 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
     uts) cmd=("$out/recursive" uts 10 20) ;;
     strassen) cmd=("$out/recursive" strassen 1024 64 2) ;;
     producer) cmd=("$out/recursive" producer 100000 1000 4) ;;
+    fft) cmd=("$out/recursive" fft 20 128 2) ;;
+    bnb) cmd=("$out/recursive" bnb 14 4 3) ;;
+    health) cmd=("$out/recursive" health 6 100 4) ;;
     *) die "unknown workload $2" ;;
   esac
   case $1 in
