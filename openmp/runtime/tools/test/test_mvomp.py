@@ -340,6 +340,8 @@ class BadInput(unittest.TestCase):
                   "sum_squares_ns2,total_ns,policy,cluster\n")
         good = '1,0,"a","f.c:1:1",0,-1,3,10.0,1.0,303,30.0,mean,\n'
         for bad, line in (('1,0,"a","f.c:1:1",0,-1,three,10.0,1.0,303,30.0,mean,\n', 3),
+                          # cut short: all its fields, no line break (its total may be cut)
+                          ('1,0,"a","f.c:1:1",0,-1,3,10.0,1.0,303,30.0,mean,', 3),
                           ('1,0,"a"\n', 3), ('1,0,"a","f.c:1:1",0,-1,3,nan,1.0,303,30,mean,\n', 3),
                           ('1,0,"b,"x"","f.c",0,-1,3,10.0,1.0,303,30.0,mean,\n', 3)):
             with self.subTest(bad=bad):

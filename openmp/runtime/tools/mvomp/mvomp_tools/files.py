@@ -80,6 +80,12 @@ def _rows(path, columns):
     these lists of columns)."""
     text = _text(path)
     lines = text.splitlines(keepends=True)
+    # A file cut short (a full disk, an interrupted copy) ends inside a row, whose last number
+    # may still parse with another value: refused, as the runtime refuses it.
+    if lines and not lines[-1].endswith(("\n", "\r")) and lines[-1].strip() \
+            and not lines[-1].startswith("#"):
+        raise InputError(f"{path}:{len(lines)}: the file ends inside this line (no line break "
+                         "after it): it looks cut short; end the line if it is complete")
     start = 0
     while start < len(lines) and (lines[start].startswith("#") or not lines[start].strip()):
         start += 1
