@@ -43,6 +43,7 @@ LAYERS = ["pure", "base", "topology", "versions", "erase", "grain"]
 HEADERS = {
     "kmp_versions_policy.h": "pure",
     "kmp_erase_limits.h": "pure",
+    "kmp_mvomp_text.h": "pure",
     "kmp_erase_clusters.h": "pure",
     "kmp_erase_power.h": "pure",
     "kmp_erase_model.h": "pure",
