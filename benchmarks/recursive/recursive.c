@@ -350,8 +350,7 @@ static void bnb_init(int n) {
   }
 }
 
-static void bnb_search(int last, unsigned left, int len, int rest,
-                       int depth) {
+static void bnb_search(int last, unsigned left, int len, int rest, int depth) {
   if (left == 0) {
     int best;
 #pragma omp atomic read
@@ -529,9 +528,9 @@ static void usage(const char *argv0) {
 enum { FIB, SORT, TREE, NQUEENS, UTS, STRASSEN, PRODUCER, FFT, BNB, HEALTH };
 
 int main(int argc, char **argv) {
-  static const char *const names[] = {
-      "fib",      "sort", "tree", "nqueens", "uts", "strassen",
-      "producer", "fft",  "bnb",  "health"};
+  static const char *const names[] = {"fib", "sort",     "tree",     "nqueens",
+                                      "uts", "strassen", "producer", "fft",
+                                      "bnb", "health"};
   static const int nargs[] = {5, 5, 4, 5, 4, 5, 5, 5, 5, 5};
   int what = -1;
   for (int k = 0; argc >= 2 && k < 10; ++k)
@@ -541,8 +540,8 @@ int main(int argc, char **argv) {
     usage(argv[0]);
   int size = atoi(argv[2]), repeat = atoi(argv[argc - 1]);
   cutoff = argc == 5 ? atoi(argv[3]) : size;
-  static const int maxsize[] = {45, 28, 16, 20, 1000000, 4096, 100000000,
-                                24, BNB_MAX, 9};
+  static const int maxsize[] = {45,   28,        16, 20,      1000000,
+                                4096, 100000000, 24, BNB_MAX, 9};
   if (repeat < 1 || size < 0 || size > maxsize[what] || cutoff < 0 ||
       (what == STRASSEN && (size < 1 || (size & (size - 1)) || cutoff < 1)) ||
       (what == FFT && cutoff < 1) || (what == BNB && size < 2) ||

@@ -44,7 +44,7 @@ static inline int __kmp_mvomp_unterminated_line(const char *text,
 
 // The message for that line, after "<file>:<line>: ".
 #define KMP_MVOMP_UNTERMINATED_MESSAGE                                         \
-  "the file ends inside this line (no line break after it): it looks cut "    \
+  "the file ends inside this line (no line break after it): it looks cut "     \
   "short; end the line if it is complete"
 
 #endif // KMP_MVOMP_TEXT_H

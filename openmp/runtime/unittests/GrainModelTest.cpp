@@ -192,9 +192,9 @@ struct Parsed {
 // The last line of a file needs its line break when it holds a value (a file
 // cut short ends inside one); blanks or a comment after the last break do not.
 TEST(GrainModel, AcceptsAnUnendedCommentOrBlankLastLine) {
-  for (const char *Text : {"alpha_us 1.5\nsigma 0.04\n# grain-fit",
-                           "alpha_us 1.5\nsigma 0.04 # fitt",
-                           "alpha_us 1.5\nsigma 0.04\n  \t"}) {
+  for (const char *Text :
+       {"alpha_us 1.5\nsigma 0.04\n# grain-fit",
+        "alpha_us 1.5\nsigma 0.04 # fitt", "alpha_us 1.5\nsigma 0.04\n  \t"}) {
     Parsed P(Text);
     EXPECT_EQ(P.Rc, 0) << P.Err;
     EXPECT_DOUBLE_EQ(P.M.sigma, 0.04);
