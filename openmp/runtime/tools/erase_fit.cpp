@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kmp_erase_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <libalglib/interpolation.h>
 
@@ -86,6 +87,11 @@ bool readStats(const char *path, std::map<std::string, Times> &vectors,
     ++lineno;
     if (line[0] == '#')
       continue;
+    if (line[strlen(line) - 1] != '\n' && feof(f)) { // (as the runtime)
+      fprintf(stderr, "erase-fit: %s:%d: %s; line skipped\n", path, lineno,
+              KMP_MVOMP_UNTERMINATED_MESSAGE);
+      continue;
+    }
     std::vector<std::string> cols;
     std::stringstream ss(line);
     for (std::string col; std::getline(ss, col, ',');)

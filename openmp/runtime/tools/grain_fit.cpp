@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "grain_fit_model.h"
+#include "kmp_mvomp_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -63,6 +64,12 @@ bool readSweep(const char *path, std::vector<Row> &rows) {
     ++lineno;
     if (line[0] == '#' || line[0] == '\n' || strncmp(line, "threads,", 8) == 0)
       continue;
+    if (line[strlen(line) - 1] != '\n' && feof(f)) { // (as the runtime)
+      fprintf(stderr, "grain-fit: %s:%d: %s; line skipped\n", path, lineno,
+              KMP_MVOMP_UNTERMINATED_MESSAGE);
+      ++bad;
+      continue;
+    }
     std::vector<double> v;
     char *save = NULL;
     for (char *tok = strtok_r(line, ",", &save); tok;

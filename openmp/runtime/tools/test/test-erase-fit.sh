@@ -34,6 +34,15 @@ case $out in *"bad.model:2: expected numbers; no interpolation"*) ;; *) fail "ba
 case $out in *"results ok"*) ;; *) fail "bad model: the run did not go on: $out" ;; esac
 out=$("${erase[@]}" OMP_ERASE_INTERP=pmnf "$taskloop" 128 10 2>&1)
 case $out in *"OMP_ERASE_INTERP=pmnf needs OMP_ERASE_MODEL"*) ;; *) fail "no model: $out" ;; esac
+# A model cut short inside its last line is refused, not read with another last number; a dump
+# cut short inside its last row has that row named and skipped, the rest fitted.
+printf 'vector compute 1 0.5\npoly compute 1.25 -0' >"$work/cut.model"
+out=$("${erase[@]}" OMP_ERASE_INTERP=poly OMP_ERASE_MODEL="$work/cut.model" "$taskloop" 128 10 2>&1)
+case $out in *"cut.model:2: the file ends inside this line"*) ;; *) fail "cut model: $out" ;; esac
+{ cat "$work/run1.csv"; tail -1 "$work/run1.csv" | tr -d '\n'; } >"$work/cut.csv"
+"$fit" --out "$work/cut-run.model" "$work/cut.csv" 2>"$work/cut.log" || fail "cut dump: $(cat "$work/cut.log")"
+grep -q "cut.csv:[0-9]*: the file ends inside this line" "$work/cut.log" || fail "cut dump: $(cat "$work/cut.log")"
+grep -q '^poly compute ' "$work/cut-run.model" || fail "cut dump: no model fitted"
 
 # Bad inputs: a message and exit 1, never an abort or an empty model with exit 0.
 expect_fail() { # <what the message says> <erase-fit arguments...>

@@ -2,8 +2,8 @@
 # grain-fit (docs/grain.md), run by CTest as tools.grain-fit: synthetic sweeps from known alpha and
 # sigma are fitted back and the model file written is one the runtime reads without a warning (a
 # taskloop under OMP_TASKLOOP_GRAIN=auto shows it); with no --out it writes where the runtime
-# looks by default; malformed lines are named with file and line and skipped; bad arguments and
-# unusable input are a message and exit status 1 or 2, never a model.
+# looks by default; malformed lines (and a last line cut short) are named with file and line and
+# skipped; bad arguments and unusable input are a message and exit status 1 or 2, never a model.
 set -euo pipefail
 fit=$1 grain=$2
 work=$(mktemp -d)
@@ -36,6 +36,12 @@ out=$("$fit" --out "$work/b.model" "$work/bad.csv" 2>&1)
 case $out in *"bad.csv:36: expected threads,trip,iter_ns,num_tasks,time_ns"*) ;; *) fail "line 36: $out" ;; esac
 case $out in *"bad.csv:37: expected"*) ;; *) fail "line 37: $out" ;; esac
 case $out in *"alpha 1.5000 us"*) ;; *) fail "the rest not fitted: $out" ;; esac
+# A sweep cut short inside its last row: that row is named and skipped, not read with another time.
+{ cat "$work/sweep.csv"; printf '2,100000,1000,4,5'; } >"$work/cut.csv"
+out=$("$fit" --out "$work/c.model" "$work/cut.csv" 2>&1)
+case $out in *"cut.csv:36: the file ends inside this line (no line break after it)"*) ;;
+  *) fail "cut short: $out" ;; esac
+case $out in *"alpha 1.5000 us"*) ;; *) fail "the rest not fitted (cut): $out" ;; esac
 
 expect_fail() { # <exit status> <what the message says> <grain-fit arguments...>
   local want_rc=$1 want=$2 rc=0
