@@ -64,7 +64,10 @@ bool readSweep(const char *path, std::vector<Row> &rows) {
     ++lineno;
     if (line[0] == '#' || line[0] == '\n' || strncmp(line, "threads,", 8) == 0)
       continue;
-    if (line[strlen(line) - 1] != '\n' && feof(f)) { // (as the runtime)
+    // A last line that holds more than blanks and no line break: a file cut
+    // short (kmp_mvomp_text.h, as the runtime reads its inputs).
+    if (line[strlen(line) - 1] != '\n' && feof(f) &&
+        line[strspn(line, " \t\r")] != '\0') {
       fprintf(stderr, "grain-fit: %s:%d: %s; line skipped\n", path, lineno,
               KMP_MVOMP_UNTERMINATED_MESSAGE);
       ++bad;
