@@ -38,7 +38,10 @@
 # as idle, the thesis' model), erase-apart (OMP_SELECT_CLUSTER_RATIO=off: each cluster
 # explores a multi-version task's versions on its own), erase-wW (OMP_ERASE_TIME_WEIGHT=W: the energy objective
 # minimises energy x time^W; erase-w0 is the thesis' energy alone) and erase-grain
-# (OMP_TASKLOOP_GRAIN=auto, no model store: the grain chosen within ERASE's width).
+# (OMP_TASKLOOP_GRAIN=auto, no model store: the grain chosen within ERASE's width) and
+# erase-store (ERASE with a model store that one run of the workload, not counted, filled
+# before the first round: every counted run is a later run, starting from the histories the
+# runs before it saved; the other configurations run with OMP_SELECT_MODELS=off).
 #
 # MODE=biglittle: the emulated big.LITTLE of docs/erase.md: CLUSTERS="denver:0;a57:1" (one CPU
 # each), POWER=docs/erase/tx2.power, and OMP_ERASE_TEST_SLOWDOWN="a57:$SLOWDOWN" (default 2; the last cluster of CLUSTERS) in
@@ -156,6 +159,8 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
                     OMP_ERASE_TIME_WEIGHT="${1#erase-w}") ;;
     erase-grain) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=off) ;;
+    erase-store) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
+                       OMP_SELECT_MODELS="$out/store-${2//:/-}") ;;
     *) die "unknown configuration $1" ;;
   esac
   # Bash's own timer: the wall time to the millisecond and the process's CPU time from
@@ -189,6 +194,13 @@ echo "| workload | configuration | wall s |$cols modelled J | time vs stock | en
 echo "|---|---|---|${seps}---|---|---|"
 for wl in $WORKLOADS; do
   declare -A walls=() busies=()
+  # erase-store's runs are later runs: one run, not counted, fills its store first.
+  for c in "${configs[@]}"; do
+    if [ "$c" = erase-store ]; then
+      rm -rf "$out/store-${wl//:/-}"
+      run erase-store "$wl" >/dev/null
+    fi
+  done
   for ((r = 0; r < REPS; r++)); do
     for c in "${configs[@]}"; do
       read -r w u < <(run "$c" "$wl")

@@ -34,6 +34,7 @@ FILES = [
     ("kmp_versions_dispatch", "versions"),
     ("kmp_versions_launch", "versions"),
     ("kmp_erase_machine", "erase"),
+    ("kmp_erase_store", "erase"),
     ("kmp_erase_types", "erase"),
     ("kmp_erase_sched", "erase"),
     ("kmp_grain", "grain"),

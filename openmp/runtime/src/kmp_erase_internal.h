@@ -11,6 +11,9 @@
  *   kmp_erase_machine.cpp  settings, set-up (clusters, power, model,
  *                          frequency, slowdown), power of a configuration,
  *                          RAPL, hardware counters, OMP_DISPLAY_ENV
+ *   kmp_erase_store.cpp    the histories earlier runs saved in the model
+ *                          store: loaded, new types started from them, this
+ *                          run's merged in at exit
  *   kmp_erase_types.cpp    task types: classification, timing, history, the
  *                          choice of (cluster, width), taskloop molding,
  *                          OMP_ERASE_STATS
@@ -117,6 +120,9 @@ extern std::atomic<kmp_uint64> __kmp_erase_narrow_until;
 // Tasks running now (kept only with RAPL): a task's share of the package
 // power is its width over them.
 extern std::atomic<int> __kmp_erase_running;
+// OMP_DISPLAY_ENV's lines about the machine as ERASE sees it (the rest of
+// __kmp_erase_display_env: kmp_erase_sched.cpp).
+void __kmp_erase_machine_display(kmp_str_buf_t *buffer);
 // Reads the clusters, power table and model; 0 if ERASE cannot run (it is
 // then off).
 int __kmp_erase_machine_setup(void);
@@ -192,6 +198,9 @@ typedef struct kmp_erase_type {
   kmp_uint64 *measured;   // executions whose energy was measured
   kmp_uint64 *timed;      // executions whose time was measured (the others:
                           // their batch's mean, see kmp_erase_batch_t)
+  unsigned *loaded; // executions the history holds from earlier runs (the
+                    // model store, kmp_erase_store.cpp): they count towards
+                    // the warm-up
   // While a task sent to try an unmeasured configuration is under way, the
   // other tasks do not flood that configuration too: trial[i] holds 1 + the
   // type's executions when the trial was sent, and lapses with the
@@ -226,6 +235,9 @@ typedef struct kmp_erase_type {
 // made the emulated big.LITTLE's denver look 1.7x slower than it is for the
 // rest of the run, docs/erase.md).
 #define KMP_ERASE_WARMUP 2
+// Whether configuration i of type t is past its warm-up (its history is its
+// prediction), counting what earlier runs measured of it.
+#define KMP_ERASE_WARM(t, i) ((t)->runs[i] + (t)->loaded[i] >= KMP_ERASE_WARMUP)
 // OMP_ERASE_JOINT: executions of a multi-version task type on a cluster
 // during which the cluster counts as untried until its versions' statistics
 // there have explored.
@@ -301,5 +313,26 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
 int __kmp_erase_busy(kmp_info_t *th);
 // Writes OMP_ERASE_STATS (at exit).
 void __kmp_erase_write_stats(void);
+// Adds every thread's batches to their types (at exit: the threads are idle
+// for good).
+void __kmp_erase_flush_batches(void);
+
+// ---- What earlier runs learned (kmp_erase_store.cpp) -------------------------
+// Starts new type t (address, kind) from the histories earlier runs of the
+// program saved in the model store, if any (the store is read at the first
+// call; OMP_SELECT_MODELS=off reads nothing); this run's histories are merged
+// into it at exit.
+// Returns 1 when the store is on (this run's histories are then to be
+// merged into it at exit, below), else 0.
+int __kmp_erase_store_seed(kmp_erase_type_t *t, void *address, int kind);
+// At exit: takes the store's lock and reads its file again (NULL: nothing to
+// save), adds each type's configurations that ran in this run, then writes
+// the file and releases the lock.
+typedef struct kmp_erase_store_session kmp_erase_store_session_t;
+kmp_erase_store_session_t *__kmp_erase_store_begin(void);
+void __kmp_erase_store_add(kmp_erase_store_session_t *s, kmp_erase_type_t *t);
+void __kmp_erase_store_end(kmp_erase_store_session_t *s);
+// OMP_DISPLAY_ENV's lines about it.
+void __kmp_erase_store_display(kmp_str_buf_t *buffer);
 
 #endif // KMP_ERASE_INTERNAL_H

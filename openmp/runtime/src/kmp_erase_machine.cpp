@@ -579,7 +579,7 @@ int __kmp_erase_clusters_in_use(char *buf, size_t len) {
 
 int __kmp_erase_started(void) { return __kmp_erase_machine.ready; }
 
-void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
+void __kmp_erase_machine_display(kmp_str_buf_t *buffer) {
   if (__kmp_erase_machine.emulating && !__kmp_erase_machine.ready) {
     __kmp_str_buf_print(buffer,
                         "   [MVOMP ERASE] off; OMP_ERASE_TEST_SLOWDOWN slows "

@@ -489,3 +489,124 @@ unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
     return 0;
   return now_ns + (unsigned long long)(seconds * 1e9);
 }
+
+// ---- Saved histories --------------------------------------------------------
+// A decimal count without sign or blanks, at most max.
+static int __kmp_erase_saved_count(const char *f, size_t n,
+                                   unsigned long long max,
+                                   unsigned long long *out) {
+  if (n == 0 || n > 19 || strspn(f, "0123456789") < n)
+    return 0;
+  char buf[24];
+  memcpy(buf, f, n);
+  buf[n] = '\0';
+  unsigned long long v = strtoull(buf, NULL, 10);
+  if (v > max)
+    return 0;
+  *out = v;
+  return 1;
+}
+
+int __kmp_erase_saved_parse(const char *line, size_t n, kmp_erase_saved_t *row,
+                            char *why, size_t whylen) {
+  while (n > 0 &&
+         (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+    --n;
+  const char *field[7];
+  size_t len[7];
+  int nf = 0;
+  for (const char *p = line, *end = line + n;; ++nf) {
+    const char *comma = (const char *)memchr(p, ',', (size_t)(end - p));
+    if (nf == 7) {
+      snprintf(why, whylen,
+               "more than 7 fields (expected " KMP_ERASE_STORE_COLUMNS ")");
+      return 0;
+    }
+    field[nf] = p;
+    len[nf] = comma ? (size_t)(comma - p) : (size_t)(end - p);
+    if (comma == NULL) {
+      ++nf;
+      break;
+    }
+    p = comma + 1;
+  }
+  if (nf != 7) {
+    snprintf(why, whylen, "%d fields, expected 7 (" KMP_ERASE_STORE_COLUMNS ")",
+             nf);
+    return 0;
+  }
+  if (len[0] == 4 && memcmp(field[0], "task", 4) == 0)
+    row->kind = 0;
+  else if (len[0] == 8 && memcmp(field[0], "taskloop", 8) == 0)
+    row->kind = 1;
+  else {
+    snprintf(why, whylen, "kind '%.*s': expected 'task' or 'taskloop'",
+             (int)(len[0] > 40 ? 40 : len[0]), field[0]);
+    return 0;
+  }
+  if (len[1] == 0 || len[1] >= KMP_ERASE_STORE_CODE || len[2] == 0 ||
+      len[2] >= KMP_ERASE_STORE_NAME) {
+    snprintf(why, whylen,
+             "an empty or too long code or cluster (at most %d "
+             "and %d characters)",
+             KMP_ERASE_STORE_CODE - 1, KMP_ERASE_STORE_NAME - 1);
+    return 0;
+  }
+  memcpy(row->code, field[1], len[1]);
+  row->code[len[1]] = '\0';
+  memcpy(row->cluster, field[2], len[2]);
+  row->cluster[len[2]] = '\0';
+  unsigned long long width, executions, age;
+  if (!__kmp_erase_saved_count(field[3], len[3], KMP_ERASE_MAX_WIDTH, &width) ||
+      width == 0) {
+    snprintf(why, whylen, "width '%.*s': expected 1 to %d",
+             (int)(len[3] > 20 ? 20 : len[3]), field[3], KMP_ERASE_MAX_WIDTH);
+    return 0;
+  }
+  if (!__kmp_erase_saved_count(field[4], len[4], KMP_ERASE_STORE_KEEP,
+                               &executions) ||
+      executions == 0) {
+    snprintf(why, whylen, "executions '%.*s': expected 1 to %d",
+             (int)(len[4] > 20 ? 20 : len[4]), field[4], KMP_ERASE_STORE_KEEP);
+    return 0;
+  }
+  char buf[40], *end = NULL;
+  double seconds = 0;
+  if (len[5] > 0 && len[5] < sizeof(buf)) {
+    memcpy(buf, field[5], len[5]);
+    buf[len[5]] = '\0';
+    errno = 0;
+    seconds = strtod(buf, &end);
+  }
+  if (end == NULL || end == buf || *end != '\0' || errno == ERANGE ||
+      !(seconds > 0) || !isfinite(seconds)) {
+    snprintf(why, whylen, "seconds '%.*s': expected a positive number",
+             (int)(len[5] > 40 ? 40 : len[5]), field[5]);
+    return 0;
+  }
+  if (!__kmp_erase_saved_count(field[6], len[6], 0xffffffffull, &age)) {
+    snprintf(why, whylen, "age '%.*s': expected 0 to 2^32-1",
+             (int)(len[6] > 20 ? 20 : len[6]), field[6]);
+    return 0;
+  }
+  row->width = (int)width;
+  row->executions = executions;
+  row->seconds = seconds;
+  row->age = (unsigned)age;
+  return 1;
+}
+
+void __kmp_erase_saved_merge(kmp_erase_saved_t *row,
+                             unsigned long long executions, double seconds) {
+  if (executions == 0 || !(seconds > 0) || !isfinite(seconds))
+    return;
+  unsigned long long kept = row->executions < KMP_ERASE_STORE_KEEP
+                                ? row->executions
+                                : KMP_ERASE_STORE_KEEP;
+  double total = (double)kept + (double)executions;
+  row->seconds =
+      (row->seconds * (double)kept + seconds * (double)executions) / total;
+  row->executions = total < KMP_ERASE_STORE_KEEP ? (unsigned long long)total
+                                                 : KMP_ERASE_STORE_KEEP;
+  row->age = 0;
+}

@@ -332,4 +332,36 @@ void __kmp_erase_backoff_found(kmp_erase_backoff_t *b, unsigned spin_us,
 unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
                                                   unsigned long long now_ns);
 
+// ---- Saved histories (kmp_erase_store.cpp, docs/erase.md) -----------------
+// One row of ERASE's file in the model store: what earlier runs measured of
+// one configuration of one task or taskloop type, as
+//   <kind>,<code>,<cluster>,<width>,<executions>,<seconds>,<age>
+// kind "task" or "taskloop"; code where the type's routine lies
+// (<object>@<build ID>+0x<offset>); cluster a cluster's name or "team" (the
+// whole team); the executions merged (at most KMP_ERASE_STORE_KEEP) and
+// their time per execution; age the runs since it last ran.
+#define KMP_ERASE_STORE_FORMAT 1
+#define KMP_ERASE_STORE_COLUMNS "kind,code,cluster,width,executions,seconds,age"
+#define KMP_ERASE_STORE_CODE 128
+#define KMP_ERASE_STORE_NAME 64
+struct kmp_erase_saved_t {
+  int kind; // 0 task, 1 taskloop (kmp_erase_kind_t)
+  char code[KMP_ERASE_STORE_CODE];
+  char cluster[KMP_ERASE_STORE_NAME];
+  int width;
+  unsigned long long executions;
+  double seconds;
+  unsigned age;
+};
+// Parses the n bytes of one row at line (blanks and a '\r' may end it).
+// Returns 1, or 0 with why the row is malformed in why.
+int __kmp_erase_saved_parse(const char *line, size_t n, kmp_erase_saved_t *row,
+                            char *why, size_t whylen);
+// Merges this run's estimate (executions, seconds) into a saved row: the
+// weighted mean, the saved executions counting at most KMP_ERASE_STORE_KEEP,
+// and at most that many kept.
+#define KMP_ERASE_STORE_KEEP 64
+void __kmp_erase_saved_merge(kmp_erase_saved_t *row,
+                             unsigned long long executions, double seconds);
+
 #endif // KMP_ERASE_MODEL_H

@@ -48,6 +48,12 @@ void __kmp_erase_env_done(void) {
   h.erase_sleep = __kmp_erase_sleep_us > 0;
 }
 
+void __kmp_erase_display_env(kmp_str_buf_t *buffer) {
+  __kmp_erase_machine_display(buffer);
+  if (__kmp_erase_machine.ready)
+    __kmp_erase_store_display(buffer);
+}
+
 // ---- Wake-ups ---------------------------------------------------------------
 
 // Ends thread's back-off sleep, if it sleeps; 1 if it did.

@@ -55,6 +55,18 @@ static int __kmp_erase_initial_class(void) {
              : KMP_ERASE_FALLBACK_CLASS;
 }
 
+// At exit: this run's histories join the model store (kmp_erase_store.cpp).
+static void __kmp_erase_save_histories(void) {
+  __kmp_erase_flush_batches();
+  kmp_erase_store_session_t *s = __kmp_erase_store_begin();
+  if (s == NULL)
+    return;
+  for (int k = 0; k < KMP_ERASE_TYPES; ++k)
+    if (__kmp_erase_types[k].ready.load(std::memory_order_acquire) == 1)
+      __kmp_erase_store_add(s, &__kmp_erase_types[k]);
+  __kmp_erase_store_end(s);
+}
+
 // The slot of a type; inserted when new. Read without locks: a slot's key
 kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
   uintptr_t key = (uintptr_t)address * 4 + kind;
@@ -76,12 +88,15 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
         t->measured = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->timed = (kmp_uint64 *)calloc(n, sizeof(kmp_uint64));
         t->trial = (std::atomic<unsigned> *)calloc(n, sizeof(unsigned));
+        t->loaded = (unsigned *)calloc(n, sizeof(unsigned));
         if (!t->hist || !t->runs || !t->seconds || !t->joules || !t->measured ||
-            !t->timed || !t->trial) {
+            !t->timed || !t->trial || !t->loaded) {
           t->ready.store(-1, std::memory_order_release);
           return NULL; // never ready: the type runs unmapped
         }
         t->cls.store(__kmp_erase_initial_class(), std::memory_order_relaxed);
+        if (__kmp_erase_store_seed(t, address, kind))
+          __kmp_mvomp_at_exit(__kmp_erase_save_histories);
         t->ready.store(1, std::memory_order_release);
         return t;
       }
@@ -213,7 +228,7 @@ static double __kmp_erase_untried(kmp_erase_type_t *t, int i) {
 // reads of values written under the type's lock: a stale value only delays a
 // decision by one task.
 static double __kmp_erase_config_seconds(kmp_erase_type_t *t, int i) {
-  if (t->runs[i] >= KMP_ERASE_WARMUP)
+  if (KMP_ERASE_WARM(t, i))
     return t->hist[i].seconds;
   return __kmp_erase_untried(t, i);
 }
@@ -459,7 +474,7 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   }
   kmp_erase_batch_t *batch = s.batch, *b = __kmp_erase_batch_find(s, t, i);
   if (b == NULL) {
-    if (t->runs[i] < KMP_ERASE_WARMUP) // (read unlocked: it only grows)
+    if (!KMP_ERASE_WARM(t, i)) // (read unlocked: it only grows)
       return false;
     b = &batch[0]; // an empty batch, else the fullest one is flushed
     for (int k = 0; k < KMP_ERASE_BATCHES && b->n > 0; ++k)
@@ -504,7 +519,7 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
       __kmp_erase_batch_add(gtid, t, i, seconds, watts, package >= 0))
     return;
   __kmp_erase_lock(t);
-  if (t->runs[i] >= KMP_ERASE_WARMUP) {
+  if (KMP_ERASE_WARM(t, i)) {
     __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
   } else if (t->runs[i] == 0 || seconds < t->hist[i].seconds) {
     t->hist[i].count = 0; // the warm-up keeps its shortest execution
@@ -533,8 +548,7 @@ static void __kmp_erase_learn_alone(kmp_erase_type_t *t, int c, int w) {
   if (t->runs[i] > KMP_ERASE_WARMUP) // (racy: checked again under the lock)
     return;
   __kmp_erase_lock(t);
-  bool learn =
-      t->runs[i] <= KMP_ERASE_WARMUP && t->runs[team] >= KMP_ERASE_WARMUP;
+  bool learn = t->runs[i] <= KMP_ERASE_WARMUP && KMP_ERASE_WARM(t, team);
   double seconds = t->hist[i].seconds, team_seconds = t->hist[team].seconds;
   __kmp_erase_unlock(t);
   if (!learn)
@@ -934,11 +948,15 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
 }
 
 // ---- Statistics file -------------------------------------------------------
-void __kmp_erase_write_stats(void) {
-  // The threads are idle for good: their batches join their types.
+void __kmp_erase_flush_batches(void) {
   for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
     for (int k = 0; __kmp_erase_threads[g].batch && k < KMP_ERASE_BATCHES; ++k)
       __kmp_erase_batch_flush(&__kmp_erase_threads[g].batch[k]);
+}
+
+void __kmp_erase_write_stats(void) {
+  // The threads are idle for good: their batches join their types.
+  __kmp_erase_flush_batches();
   if (__kmp_erase_stats_path == NULL || !__kmp_erase_machine.ready)
     return;
   char energy[128];

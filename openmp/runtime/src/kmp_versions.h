@@ -81,6 +81,21 @@ extern int __kmp_mv_models_off;    // OMP_SELECT_MODELS=off
 // where it is, the machine's fingerprint, and what was loaded.
 void __kmp_mv_store_display(kmp_str_buf_t *buffer);
 
+// For another feature's file in the model store (ERASE's histories,
+// kmp_erase_store.cpp): identifies the program and machine as the store does
+// and returns the store file's path without its ".csv", to free with
+// __kmp_str_free, and the fingerprint's text in *fingerprint (the store's
+// own); NULL when the store is off (OMP_SELECT_MODELS=off, no directory).
+char *__kmp_mv_store_base(const char **fingerprint);
+// Before writing that file at exit: creates the store's directory and takes
+// the store's lock (as its own merge does). Returns the lock's descriptor, to
+// close when done, or -1 after a warning.
+int __kmp_mv_store_take_lock(void);
+// Where code address addr lies, as text that names it in every run of the
+// same build: "<object's file name>@<its build ID, or 0>+0x<offset in it>"
+// (written to buf; 0 if addr is in no loaded object).
+int __kmp_mv_code_id(const void *addr, char *buf, size_t len);
+
 // Reads the statistics of a previous run (OMP_SELECT_LOAD, a stats.csv):
 // each key's versions start from them.
 void __kmp_mv_load_stats(const char *path);

@@ -454,13 +454,23 @@ static char *__kmp_mv_cpu_text_cached(long online) {
   return text;
 }
 
+// The CPUs the process could use when libomp was loaded, before any of its
+// threads was bound (OMP_PROC_BIND, ERASE's placement): the store is
+// identified by whichever thread first needs it, and a bound thread's mask
+// (one CPU) gave another fingerprint than the display of OMP_DISPLAY_ENV,
+// which runs before any binding, so that a run with it used another file.
+static int __kmp_mv_usable_at_load;
+__attribute__((constructor)) static void __kmp_mv_note_usable(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    __kmp_mv_usable_at_load = CPU_COUNT(&set);
+}
+
 static char *__kmp_mv_machine_text(void) {
   const long online = sysconf(_SC_NPROCESSORS_ONLN);
   char *cpu = __kmp_mv_cpu_text_cached(online);
-  int usable = (int)online;
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0)
-    usable = CPU_COUNT(&set);
+  int usable =
+      __kmp_mv_usable_at_load > 0 ? __kmp_mv_usable_at_load : (int)online;
   int threads = __kmp_nested_nth.used > 0 && __kmp_nested_nth.nth[0] > 0
                     ? __kmp_nested_nth.nth[0]
                     : usable;
@@ -946,6 +956,44 @@ static void __kmp_mv_store_write(void) {
   }
   __kmp_mv_rows_free(&rows);
   close(lock); // releases the lock
+}
+
+/* ------------------------------------------------------------------------ */
+/* Other features' files in the store                                       */
+
+char *__kmp_mv_store_base(const char **fingerprint) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_store_lock);
+  __kmp_mv_store_identify();
+  __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
+  if (st->dir == NULL)
+    return NULL;
+  *fingerprint = st->machine;
+  size_t n = strlen(st->path) - 4; // without ".csv"
+  return __kmp_str_format("%.*s", (int)n, st->path);
+}
+
+int __kmp_mv_store_take_lock(void) {
+  if (__kmp_mv_store.dir == NULL || !__kmp_mv_mkdirs(__kmp_mv_store.dir))
+    return -1;
+  return __kmp_mv_store_lock_file();
+}
+
+int __kmp_mv_code_id(const void *addr, char *buf, size_t len) {
+  Dl_info info;
+  if (!dladdr(addr, &info) || info.dli_fname == NULL || info.dli_fbase == NULL)
+    return 0;
+  const char *base = strrchr(info.dli_fname, '/');
+  base = base ? base + 1 : info.dli_fname;
+  // (The executable's build ID is the program's id, already in the store's
+  // file name; a shared library's keeps a rebuilt one apart.)
+  snprintf(buf, len, "%.64s@%016llx+0x%lx", *base ? base : "program",
+           (unsigned long long)__kmp_mv_build_id(addr),
+           (unsigned long)((const char *)addr - (const char *)info.dli_fbase));
+  for (char *p = buf; *p; ++p)
+    if (*p == ',' || *p == '"' || *p == ' ' || *p == '\t' || *p == '\r')
+      *p = '_';
+  return 1;
 }
 
 /* ------------------------------------------------------------------------ */

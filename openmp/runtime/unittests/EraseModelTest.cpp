@@ -18,6 +18,8 @@
 #include <gtest/gtest.h>
 
 #include <math.h>
+#include <string.h>
+#include <string>
 #include <vector>
 
 namespace {
@@ -786,6 +788,84 @@ TEST(EraseBackoff, OnlyLongNarrowedLoopsPutIdleThreadsToSleepAtOnce) {
   EXPECT_EQ(__kmp_erase_narrow_sleep_until(0, 1), 0ull); // unknown
   EXPECT_EQ(__kmp_erase_narrow_sleep_until(NAN, 1), 0ull);
   EXPECT_EQ(__kmp_erase_narrow_sleep_until(INFINITY, 1), 0ull);
+}
+
+// ---- Saved histories (the model store's ERASE file) -------------------------
+static bool parseRow(const char *Line, kmp_erase_saved_t *Row,
+                     std::string *Why = nullptr) {
+  char Buf[512] = "";
+  int Ok = __kmp_erase_saved_parse(Line, strlen(Line), Row, Buf, sizeof(Buf));
+  if (Why)
+    *Why = Buf;
+  return Ok == 1;
+}
+
+TEST(EraseStore, RowsParse) {
+  kmp_erase_saved_t R;
+  ASSERT_TRUE(parseRow("taskloop,bench@00000000000000ab+0x1690,denver,2,64,"
+                       "0.00301,3\r",
+                       &R));
+  EXPECT_EQ(R.kind, 1);
+  EXPECT_STREQ(R.code, "bench@00000000000000ab+0x1690");
+  EXPECT_STREQ(R.cluster, "denver");
+  EXPECT_EQ(R.width, 2);
+  EXPECT_EQ(R.executions, 64ull);
+  EXPECT_DOUBLE_EQ(R.seconds, 0.00301);
+  EXPECT_EQ(R.age, 3u);
+  ASSERT_TRUE(parseRow("task,lib.so@1+0x10,team,1,1,1e-6,0", &R));
+  EXPECT_EQ(R.kind, 0);
+}
+
+TEST(EraseStore, EveryMalformedRowNamed) {
+  kmp_erase_saved_t R;
+  std::string Why;
+  const char *Bad[][2] = {
+      {"taskgroup,c,a,1,1,1e-6,0", "kind"},
+      {"task,c,a,1,1,1e-6", "6 fields"},
+      {"task,c,a,1,1,1e-6,0,9", "more than 7"},
+      {"task,,a,1,1,1e-6,0", "empty"},
+      {"task,c,,1,1,1e-6,0", "empty"},
+      {"task,c,a,0,1,1e-6,0", "width"},
+      {"task,c,a,65,1,1e-6,0", "width"},
+      {"task,c,a,-1,1,1e-6,0", "width"},
+      {"task,c,a,1,0,1e-6,0", "executions"},
+      {"task,c,a,1,65,1e-6,0", "executions"},
+      {"task,c,a,1, 2,1e-6,0", "executions"},
+      {"task,c,a,1,1,0,0", "seconds"},
+      {"task,c,a,1,1,-1e-6,0", "seconds"},
+      {"task,c,a,1,1,nan,0", "seconds"},
+      {"task,c,a,1,1,inf,0", "seconds"},
+      {"task,c,a,1,1,1e999,0", "seconds"},
+      {"task,c,a,1,1,1e-6x,0", "seconds"},
+      {"task,c,a,1,1,1e-6,", "age"},
+      {"task,c,a,1,1,1e-6,4294967296", "age"},
+  };
+  for (auto &B : Bad) {
+    EXPECT_FALSE(parseRow(B[0], &R, &Why)) << B[0];
+    EXPECT_NE(Why.find(B[1]), std::string::npos) << B[0] << ": " << Why;
+  }
+  std::string Long(KMP_ERASE_STORE_CODE, 'x');
+  EXPECT_FALSE(parseRow(("task," + Long + ",a,1,1,1e-6,0").c_str(), &R));
+}
+
+TEST(EraseStore, MergeWeighsAndKeepsAtMost64) {
+  kmp_erase_saved_t R = {};
+  __kmp_erase_saved_merge(&R, 10, 2e-3); // a new row takes the run's estimate
+  EXPECT_EQ(R.executions, 10ull);
+  EXPECT_DOUBLE_EQ(R.seconds, 2e-3);
+  __kmp_erase_saved_merge(&R, 30, 4e-3); // 10 at 2 ms, 30 at 4 ms
+  EXPECT_EQ(R.executions, 40ull);
+  EXPECT_DOUBLE_EQ(R.seconds, 3.5e-3);
+  R.age = 5;
+  __kmp_erase_saved_merge(&R, 1000, 1e-3); // the file keeps 64 at most
+  EXPECT_EQ(R.executions, (unsigned long long)KMP_ERASE_STORE_KEEP);
+  EXPECT_NEAR(R.seconds, (40 * 3.5e-3 + 1000 * 1e-3) / 1040, 1e-12);
+  EXPECT_EQ(R.age, 0u);
+  kmp_erase_saved_t Before = R; // nothing measured: nothing changes
+  __kmp_erase_saved_merge(&R, 0, 1e-3);
+  __kmp_erase_saved_merge(&R, 5, NAN);
+  EXPECT_EQ(R.executions, Before.executions);
+  EXPECT_DOUBLE_EQ(R.seconds, Before.seconds);
 }
 
 } // namespace

@@ -1,0 +1,89 @@
+// ERASE's histories in the model store (docs/erase.md, "What earlier runs
+// learned"): on two clusters of one CPU, "b" emulated four times slower, a
+// first run tries b for its tasks (twice: the warm-up) and saves what each
+// cluster took; a later run starts from that and does not try b again (60
+// tasks: no refresh, which comes at the 64th decision). A file with another
+// set of clusters is another file; a malformed file is named with its line,
+// not used (the run tries b again) and kept aside; a store that cannot be
+// written is a warning; OMP_SELECT_MODELS=off reads and writes nothing; runs
+// that end at once merge without losing any. Every task runs once in every
+// run.
+// RUN: %libomp-compile
+// RUN: rm -rf %t.store
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.1.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=FIRST %s
+// RUN: grep ',task,compute,b,' %t.1.csv | FileCheck --check-prefix=TRIED %s
+// RUN: cat %t.store/*.erase-*.csv | FileCheck --check-prefix=FILE %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.2.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LATER %s
+// RUN: not grep ',task,compute,b,' %t.2.csv
+// RUN: grep '^# runs: 2$' %t.store/*.erase-*.csv
+// Other clusters (no slowdown): another file, this one untouched.
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.store %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
+// RUN: ls %t.store | grep -c '\.erase-.*\.csv$' | FileCheck --check-prefix=TWO %s
+// A malformed file: named with its line, not used, kept aside.
+// RUN: bash -c 'for f in %t.store/*.erase-*.csv; do grep -q ";b:1;" $f && sed -i "s/,b,1,[0-9]*,/,b,1,x,/" $f; done; true'
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.3.csv %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: grep ',task,compute,b,' %t.3.csv | FileCheck --check-prefix=TRIED %s
+// RUN: ls %t.store | grep -c '\.erase-.*\.csv\.bad-' | FileCheck --check-prefix=ONE %s
+// RUN: grep -l '^# runs: 1$' %t.store/*.erase-*.csv | grep -c . | FileCheck --check-prefix=TWO %s
+// A file cut short inside a row (an interrupted copy) is malformed too.
+// RUN: bash -c 'for f in %t.store/*.erase-*.csv; do grep -q ";b:1;" $f && head -c -20 $f > $f.cut && mv $f.cut $f; done; true'
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store %libomp-run 2>&1 | FileCheck --check-prefix=CUT %s
+// A store that cannot be written (/proc, even for root): a warning, the run
+// completes.
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=/proc/mvomp-models %libomp-run 2>&1 | FileCheck --check-prefix=RO %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=off OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=OFF %s
+// Eight runs at once lose nothing: eight runs merged, b's two trials each.
+// RUN: rm -rf %t.conc && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.conc %libomp-run > /dev/null & done; wait'
+// RUN: cat %t.conc/*.erase-*.csv | FileCheck --check-prefix=CONC %s
+
+// FIRST: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': none yet
+// FIRST: sum ok
+// TRIED: ,task,compute,b,1,{{[2-9]|[1-9][0-9]+}},
+// FILE: # MVOMP ERASE store 1
+// FILE-NEXT: # machine: cpu=
+// FILE-NEXT: # clusters: a:0;b:1;slowdown=1,4
+// FILE-NEXT: # runs: 1
+// FILE-NEXT: kind,code,cluster,width,executions,seconds,age
+// FILE-DAG: task,{{.*}}@{{[0-9a-f]+}}+0x{{[0-9a-f]+}},a,1,{{[0-9]+}},{{.*}},0
+// FILE-DAG: task,{{.*}}@{{[0-9a-f]+}}+0x{{[0-9a-f]+}},b,1,{{[0-9]+}},{{.*}},0
+// FILE: # end: {{[0-9]+}} rows
+// LATER: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': loaded
+// LATER: sum ok
+// SUM: sum ok
+// TWO: 2
+// ONE: 1
+// BAD: OMP_SELECT_MODELS: {{.*}}.erase-{{[0-9a-f]+}}.csv:{{[0-9]+}}: executions 'x': expected 1 to 64; it is not used, and is kept aside when this run's histories are saved
+// BAD: sum ok
+// BAD: '{{.*}}.erase-{{[0-9a-f]+}}.csv' kept aside as '{{.*}}.bad-{{[0-9]+}}'
+// CUT: OMP_SELECT_MODELS: {{.*}}.erase-{{[0-9a-f]+}}.csv:{{[0-9]+}}: the file ends inside this line
+// CUT: sum ok
+// RO: sum ok
+// RO: OMP_SELECT_MODELS: cannot create the directory '/proc/mvomp-models'
+// OFF: [MVOMP ERASE] histories: off (OMP_SELECT_MODELS=off)
+// OFF: sum ok
+// CONC: # runs: 8
+// CONC: ,b,1,{{1[6-9]|[2-6][0-9]}},
+
+#include "erase_tasks.h"
+#include <omp.h>
+#include <stdio.h>
+
+static double out[60];
+
+int main(void) {
+  int ok = 1;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  for (int r = 0; r < 3; ++r) {
+    for (int k = 0; k < 20; ++k) {
+#pragma omp task
+      out[r * 20 + k] = erase_work(k, 40000);
+    }
+#pragma omp taskwait
+  }
+  for (int r = 0; r < 60; ++r)
+    ok &= out[r] <= 3.0;
+  printf("sum %s\n", ok ? "ok" : "WRONG");
+  fflush(stdout);
+  return ok ? 0 : 1;
+}
