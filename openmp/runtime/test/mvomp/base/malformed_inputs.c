@@ -1,7 +1,8 @@
 // MVOMP-LIT: long
 // A seeded sweep of malformed input (docs/testing.md): every file MVOMP reads
-// (the model store and its identity cache, OMP_SELECT_LOAD, OMP_ERASE_POWER,
-// OMP_ERASE_MODEL, OMP_TASKLOOP_GRAIN_MODEL), each made from a valid one by
+// (the model store, its identity cache and ERASE's histories in it,
+// OMP_SELECT_LOAD, OMP_ERASE_POWER, OMP_ERASE_MODEL,
+// OMP_TASKLOOP_GRAIN_MODEL), each made from a valid one by
 // 1-3 random edits (a byte flipped, the file cut, lines repeated, dropped or
 // multiplied, a field replaced by nan, inf, an overflowing or negative
 // number, 5000 characters, a quote, a NUL byte; CRLF line ends, trailing
@@ -14,6 +15,7 @@
 // RUN: python3 %S/Inputs/malformed_inputs.py %t %t.dir 120 | FileCheck %s
 // CHECK: store: 120 runs, 0 failed
 // CHECK: identity: 120 runs, 0 failed
+// CHECK: erase-store: 120 runs, 0 failed
 // CHECK: load: 120 runs, 0 failed
 // CHECK: power: 120 runs, 0 failed
 // CHECK: erase-model: 120 runs, 0 failed

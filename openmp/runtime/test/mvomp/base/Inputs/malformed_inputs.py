@@ -38,10 +38,20 @@ rc, out, err = run(dict(base_env, OMP_SELECT_MODELS=store_dir,
                         OMP_SELECT_STATS=os.path.join(work, "stats.csv")))
 if rc != 0 or not out.startswith("OK"):
     sys.exit("the valid run failed: %s %s %s" % (rc, out, err))
-store_file = glob.glob(os.path.join(store_dir, "*.csv"))[0]
+store_file = glob.glob(os.path.join(store_dir, "*[0-9a-f].csv"))[0]
+# ERASE's histories (a file of their own in the store): from a first run with ERASE on.
+two_clusters = "big:0;little:1" if two else "big:0"
+erase_env = dict(base_env, OMP_ERASE="on", OMP_ERASE_PERF="off", OMP_ERASE_CLUSTERS=two_clusters)
+erase_dir = os.path.join(work, "erase-store")
+rc, out, err = run(dict(erase_env, OMP_SELECT_MODELS=erase_dir))
+erase_files = glob.glob(os.path.join(erase_dir, "*.erase-*.csv"))
+if rc != 0 or not out.startswith("OK") or not erase_files:
+    sys.exit("the valid run with ERASE failed: %s %s %s" % (rc, out, err))
+erase_file = erase_files[0]
 valid = {
     "store": open(store_file, "rb").read(),
     "identity": open(os.path.join(store_dir, "identity.cache"), "rb").read(),
+    "erase-store": open(erase_file, "rb").read(),
     "load": open(os.path.join(work, "stats.csv"), "rb").read(),
     "power": b"# two clusters\ncluster big idle 0.40\ncluster little idle 0.55\n"
              b"run big memory 2035 1 0.90\nrun big cache 2035 1 1.10\nrun big compute 2035 1 1.35\n"
@@ -52,7 +62,8 @@ valid = {
                    b"pmnf compute 0.52 0 0 0.47 -1 0\nvector memory 1 0.9\npoly memory 1.1 -0.1\n",
     "grain-model": b"# fitted\nalpha_us 1.5\nsigma 0.03\nlambda_b 0.1\nlambda_s 0.1\n",
 }
-variable = {"store": "OMP_SELECT_MODELS", "identity": "OMP_SELECT_MODELS", "load": "OMP_SELECT_LOAD",
+variable = {"store": "OMP_SELECT_MODELS", "identity": "OMP_SELECT_MODELS",
+            "erase-store": "OMP_SELECT_MODELS", "load": "OMP_SELECT_LOAD",
             "power": "OMP_ERASE_POWER", "erase-model": "OMP_ERASE_MODEL",
             "grain-model": "OMP_TASKLOOP_GRAIN_MODEL"}
 SPECIAL = [b"nan", b"inf", b"-inf", b"-1", b"0", b"1e308", b"1e-320", b"99999999999999999999999", b"",
@@ -111,7 +122,7 @@ def report(kind, n, why, err, keep=None):
         print("FAILED %s run %d: %s\n  kept: %s\n  stderr: %s" % (kind, n, why, keep, err[-600:]))
 
 
-for kind in ["store", "identity", "load", "power", "erase-model", "grain-model"]:
+for kind in ["store", "identity", "erase-store", "load", "power", "erase-model", "grain-model"]:
     rnd = random.Random("%s-1" % kind)
     failed = 0
     for n in range(runs):
@@ -129,6 +140,13 @@ for kind in ["store", "identity", "load", "power", "erase-model", "grain-model"]
             open(cache, "wb").write(t if kind == "identity" else valid["identity"])
             env["OMP_SELECT_MODELS"] = d
             about = path if kind == "store" else cache
+        elif kind == "erase-store":
+            d = os.path.join(work, "fuzz-erase-store")
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            about = path = os.path.join(d, os.path.basename(erase_file))
+            open(path, "wb").write(t)
+            env.update(erase_env, OMP_SELECT_MODELS=d)
         else:
             about = path = os.path.join(work, "input-" + kind)
             open(path, "wb").write(t)
