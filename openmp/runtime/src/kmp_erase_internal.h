@@ -201,6 +201,10 @@ typedef struct kmp_erase_type {
   unsigned *loaded; // executions the history holds from earlier runs (the
                     // model store, kmp_erase_store.cpp): they count towards
                     // the warm-up
+  // Seconds earlier runs spent on the type, as the store's rows hold them
+  // (their executions x time): OMP_ERASE_DEFER counts them with this run's,
+  // so that a trial deferred in every short run is paid for over the runs.
+  double spent_before;
   // While a task sent to try an unmeasured configuration is under way, the
   // other tasks do not flood that configuration too: trial[i] holds 1 + the
   // type's executions when the trial was sent, and lapses with the

@@ -281,6 +281,7 @@ int __kmp_erase_store_seed(kmp_erase_type_t *t, void *address, int kind) {
     t->hist[i].mhz = 0;
     t->hist[i].count = weight;
     t->loaded[i] = weight;
+    t->spent_before += (double)r->executions * r->seconds;
   }
   return 1;
 }

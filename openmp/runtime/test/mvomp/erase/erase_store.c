@@ -35,6 +35,13 @@
 // Eight runs at once lose nothing: eight runs merged, b's two trials each.
 // RUN: rm -rf %t.conc && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.conc %libomp-run > /dev/null & done; wait'
 // RUN: cat %t.conc/*.erase-*.csv | FileCheck --check-prefix=CONC %s
+// OMP_ERASE_DEFER counts what earlier runs spent on a type: a taskloop of
+// about 1 ms (one cluster of two CPUs), whose trials at width 1 (about twice
+// its time at width 2) wait until they can cost 5% of its time so far, is not
+// tried at width 1 in a run of 10 loops; from the store, once it holds about
+// 40 of them (the fifth run on a quiet machine), it is, and saved.
+// RUN: rm -rf %t.loop && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.loop %libomp-run loop > /dev/null; done'
+// RUN: grep ',pair,' %t.loop/*.erase-*.csv | FileCheck --check-prefix=WIDTHS %s
 
 // FIRST: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': none yet
 // FIRST: sum ok
@@ -62,6 +69,8 @@
 // OFF: [MVOMP ERASE] histories: off (OMP_SELECT_MODELS=off)
 // OFF: sum ok
 // CONC: # runs: 8
+// WIDTHS-DAG: taskloop,{{.*}},pair,1,{{[0-9]+}},
+// WIDTHS-DAG: taskloop,{{.*}},pair,2,{{[0-9]+}},
 // CONC: ,b,1,{{1[6-9]|[2-6][0-9]}},
 
 #include "erase_tasks.h"
@@ -69,9 +78,24 @@
 #include <stdio.h>
 
 static double out[60];
+#define N 4096
+static double a[N];
 
-int main(void) {
+int main(int argc, char **argv) {
   int ok = 1;
+  if (argc > 1) { // loop: ten taskloops of about 1 ms
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int r = 0; r < 10; ++r) {
+#pragma omp taskloop
+      for (int i = 0; i < N; ++i)
+        a[i] = i + r + (erase_work(i, 200) > 3.0);
+      for (int i = 0; i < N; ++i)
+        ok &= a[i] == i + r;
+    }
+    printf("sum %s\n", ok ? "ok" : "WRONG");
+    return ok ? 0 : 1;
+  }
 #pragma omp parallel num_threads(2)
 #pragma omp single
   for (int r = 0; r < 3; ++r) {
