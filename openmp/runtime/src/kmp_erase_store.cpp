@@ -290,14 +290,10 @@ int __kmp_erase_store_seed(kmp_erase_type_t *t, void *address, int kind) {
 static void __kmp_erase_store_save(const kmp_erase_rows_t *rows,
                                    unsigned runs) {
   const char *path = __kmp_erase_store.path;
-  char *tmp = __kmp_str_format("%s.tmp-%d", path, (int)getpid());
-  FILE *f = __kmp_mvomp_open_output("OMP_SELECT_MODELS", tmp);
-  if (f == NULL) {
-    __kmp_mvomp_warn("MVOMP ERASE", "OMP_SELECT_MODELS: this run's histories "
-                                    "are not saved");
-    __kmp_str_free(&tmp);
+  char *tmp;
+  FILE *f = __kmp_mv_store_file_begin(path, &tmp, "MVOMP ERASE", "histories");
+  if (f == NULL)
     return;
-  }
   fprintf(f, "# MVOMP ERASE store %d (docs/erase.md)\n",
           KMP_ERASE_STORE_FORMAT);
   fprintf(f, "# machine: %s\n", __kmp_erase_store.fingerprint);
@@ -310,23 +306,7 @@ static void __kmp_erase_store_save(const kmp_erase_rows_t *rows,
             r->code, r->cluster, r->width, r->executions, r->seconds, r->age);
   }
   fprintf(f, "# end: %d rows\n", rows->n);
-  int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-  int err = errno;
-  failed |= fclose(f) != 0;
-  if (failed) {
-    __kmp_mvomp_warn("MVOMP ERASE",
-                     "OMP_SELECT_MODELS: cannot write '%s': %s; this run's "
-                     "histories are not saved",
-                     tmp, strerror(err ? err : EIO));
-    unlink(tmp);
-  } else if (rename(tmp, path) != 0) {
-    __kmp_mvomp_warn("MVOMP ERASE",
-                     "OMP_SELECT_MODELS: cannot rename '%s' to '%s': %s; this "
-                     "run's histories are not saved",
-                     tmp, path, strerror(errno));
-    unlink(tmp);
-  }
-  __kmp_str_free(&tmp);
+  __kmp_mv_store_file_end(f, tmp, path, "MVOMP ERASE", "histories");
 }
 
 struct kmp_erase_store_session {
@@ -354,13 +334,7 @@ kmp_erase_store_session_t *__kmp_erase_store_begin(void) {
   int got = __kmp_erase_store_read(&s->rows, &s->runs, "it is kept aside",
                                    __kmp_erase_store.bad);
   if (got < 0) {
-    char *aside =
-        __kmp_str_format("%s.bad-%d", __kmp_erase_store.path, (int)getpid());
-    if (rename(__kmp_erase_store.path, aside) == 0)
-      __kmp_mvomp_warn("MVOMP ERASE",
-                       "OMP_SELECT_MODELS: '%s' kept aside as '%s'",
-                       __kmp_erase_store.path, aside);
-    __kmp_str_free(&aside);
+    __kmp_mv_store_keep_aside(__kmp_erase_store.path, "MVOMP ERASE");
     s->runs = 0;
   }
   for (int k = 0; k < s->rows.n; ++k) // (UINT32_MAX - 1: ran in this run)

@@ -91,6 +91,18 @@ char *__kmp_mv_store_base(const char **fingerprint);
 // the store's lock (as its own merge does). Returns the lock's descriptor, to
 // close when done, or -1 after a warning.
 int __kmp_mv_store_take_lock(void);
+// Writing a file of the store: opens <path>.tmp-<pid> (returned in *tmp), or
+// returns NULL after a warning "this run's <what> are not saved" (part: the
+// warning's "MVOMP" or "MVOMP ERASE"). Once written, ..._end flushes it to
+// disk, closes it and renames it over path (a warning on any failure, the
+// temporary file then removed) and frees tmp.
+FILE *__kmp_mv_store_file_begin(const char *path, char **tmp, const char *part,
+                                const char *what);
+void __kmp_mv_store_file_end(FILE *f, char *tmp, const char *path,
+                             const char *part, const char *what);
+// A malformed file of the store, found when merging at exit: renamed to
+// <path>.bad-<pid> with a warning, so that the merge starts a new one.
+void __kmp_mv_store_keep_aside(const char *path, const char *part);
 // Where code address addr lies, as text that names it in every run of the
 // same build: "<object's file name>@<its build ID, or 0>+0x<offset in it>"
 // (written to buf; 0 if addr is in no loaded object).

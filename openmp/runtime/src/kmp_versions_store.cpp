@@ -759,17 +759,54 @@ void __kmp_mv_store_open_slow(void) {
 /* ------------------------------------------------------------------------ */
 /* Merging at exit                                                          */
 
+FILE *__kmp_mv_store_file_begin(const char *path, char **tmp, const char *part,
+                                const char *what) {
+  *tmp = __kmp_str_format("%s.tmp-%d", path, (int)getpid());
+  FILE *f = __kmp_mvomp_open_output("OMP_SELECT_MODELS", *tmp);
+  if (f == NULL) {
+    __kmp_mvomp_warn(part, "OMP_SELECT_MODELS: this run's %s are not saved",
+                     what);
+    __kmp_str_free(tmp);
+  }
+  return f;
+}
+
+void __kmp_mv_store_keep_aside(const char *path, const char *part) {
+  char *aside = __kmp_str_format("%s.bad-%d", path, (int)getpid());
+  if (rename(path, aside) == 0)
+    __kmp_mvomp_warn(part, "OMP_SELECT_MODELS: '%s' kept aside as '%s'", path,
+                     aside);
+  __kmp_str_free(&aside);
+}
+
+void __kmp_mv_store_file_end(FILE *f, char *tmp, const char *path,
+                             const char *part, const char *what) {
+  int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+  int err = errno;
+  failed |= fclose(f) != 0;
+  if (failed) {
+    __kmp_mvomp_warn(part,
+                     "OMP_SELECT_MODELS: cannot write '%s': %s; this run's %s "
+                     "are not saved",
+                     tmp, strerror(err ? err : EIO), what);
+    unlink(tmp);
+  } else if (rename(tmp, path) != 0) {
+    __kmp_mvomp_warn(part,
+                     "OMP_SELECT_MODELS: cannot rename '%s' to '%s': %s; this "
+                     "run's %s are not saved",
+                     tmp, path, strerror(errno), what);
+    unlink(tmp);
+  }
+  __kmp_str_free(&tmp);
+}
+
 // Writes rows to the store file through a temporary file renamed over it.
 static void __kmp_mv_store_save(const kmp_mv_rows_t *rows, unsigned runs) {
   const kmp_mv_store_t *st = &__kmp_mv_store;
-  char *tmp = __kmp_str_format("%s.tmp-%d", st->path, (int)getpid());
-  FILE *f = __kmp_mvomp_open_output("OMP_SELECT_MODELS", tmp);
-  if (f == NULL) {
-    __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: this run's statistics are "
-                              "not saved");
-    __kmp_str_free(&tmp);
+  char *tmp;
+  FILE *f = __kmp_mv_store_file_begin(st->path, &tmp, "MVOMP", "statistics");
+  if (f == NULL)
     return;
-  }
   fprintf(f, "# MVOMP model store %d (docs/runtime.md)\n", KMP_MV_STORE_FORMAT);
   fprintf(f, "# program: %s\n", st->program);
   fprintf(f, "# machine: %s\n", st->machine);
@@ -797,23 +834,7 @@ static void __kmp_mv_store_save(const kmp_mv_rows_t *rows, unsigned runs) {
     ++n;
   }
   fprintf(f, "# end: %zu rows\n", n);
-  int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-  int err = errno;
-  failed |= fclose(f) != 0;
-  if (failed) {
-    __kmp_mvomp_warn("MVOMP",
-                     "OMP_SELECT_MODELS: cannot write '%s': %s; this run's "
-                     "statistics are not saved",
-                     tmp, strerror(err ? err : EIO));
-    unlink(tmp);
-  } else if (rename(tmp, st->path) != 0) {
-    __kmp_mvomp_warn("MVOMP",
-                     "OMP_SELECT_MODELS: cannot rename '%s' to '%s': %s; this "
-                     "run's statistics are not saved",
-                     tmp, st->path, strerror(errno));
-    unlink(tmp);
-  }
-  __kmp_str_free(&tmp);
+  __kmp_mv_store_file_end(f, tmp, st->path, "MVOMP", "statistics");
 }
 
 // mkdir -p; returns whether dir is a directory now, with a warning if not.
@@ -938,11 +959,7 @@ static void __kmp_mv_store_write(void) {
   // found it malformed (already reported).
   int got = __kmp_mv_store_read(&rows, &runs, "it is kept aside", st->bad);
   if (got < 0) {
-    char *aside = __kmp_str_format("%s.bad-%d", st->path, (int)getpid());
-    if (rename(st->path, aside) == 0)
-      __kmp_mvomp_warn("MVOMP", "OMP_SELECT_MODELS: '%s' kept aside as '%s'",
-                       st->path, aside);
-    __kmp_str_free(&aside);
+    __kmp_mv_store_keep_aside(st->path, "MVOMP");
     runs = 0;
   }
   kmp_mv_store_merge_t merge = {&rows, 0};
