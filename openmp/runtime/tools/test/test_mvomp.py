@@ -302,6 +302,51 @@ class Erase(unittest.TestCase):
             self.assertIn(" modelled\n", text)
 
 
+    def test_show_erase_store(self):
+        text = ("# MVOMP ERASE store 1 (docs/erase.md)\n# machine: cpu=x\n"
+                "# clusters: big:0;little:1;slowdown=1,4\n# runs: 3\n"
+                "kind,code,cluster,width,executions,seconds,age\n"
+                "taskloop,prog@00ab+0x1690,big,1,64,0.003,0\n"
+                "taskloop,prog@00ab+0x1690,team,1,9,0.0025,2\n"
+                "task,prog@00ab+0x1700,little,1,2,0.0004,0\n# end: 3 rows\n")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "p-1-2.erase-3.csv")
+            with open(path, "w") as f:
+                f.write(text)
+            shown = json.loads(mvomp("show", "--format", "json", path).stdout)
+            self.assertEqual([s["kind"] for s in shown], ["erase-store"])
+            self.assertEqual(shown[0]["runs"], 3)
+            self.assertEqual(shown[0]["clusters"], "big:0;little:1;slowdown=1,4")
+            self.assertEqual([(r["cluster"], r["executions"]) for r in shown[0]["rows"]],
+                             [("big", 64), ("team", 9), ("little", 2)])
+            out = mvomp("show", path).stdout
+            self.assertIn("ERASE histories of 3 run(s)", out)
+            self.assertIn("* prog@00ab+0x1690", out.splitlines()[3])  # the team is fastest
+            csv_out = mvomp("show", "--format", "csv", path).stdout
+            self.assertIn("taskloop,prog@00ab+0x1690,team,1,9,0.0025,2", csv_out)
+            # Malformed: named with the file and line, exit 2.
+            for bad, line in ((text.replace(",64,", ",x,"), 6),
+                              (text.replace("# end: 3 rows\n", ""), None),
+                              (text.replace("# end: 3 rows", "# end: 4 rows"), 9),
+                              (text.replace("task,prog", "tsk,prog"), 8),
+                              (text[:-30], 8)):
+                with open(path, "w") as f:
+                    f.write(bad)
+                p = mvomp("show", path, check=False)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(path + (f":{line}" if line else ""), p.stderr)
+                self.assertNotIn("Traceback", p.stderr)
+
+    def test_a_closed_pipe_is_quiet(self):
+        with tempfile.TemporaryDirectory() as d:
+            stats, _ = run_demo(d, "mean", tasks=50)
+            # 400 copies: far more than a pipe holds, so that the writer meets the closed pipe.
+            p = subprocess.run(f"{MVOMP} show --format json {(stats + ' ') * 400} | head -1",
+                               shell=True, capture_output=True, text=True)
+            self.assertEqual(p.stdout, "[\n")
+            self.assertEqual(p.stderr, "")
+
+
 class BadInput(unittest.TestCase):
     """Each gives one line on stderr naming the file (and line), exit 2, and no traceback."""
 

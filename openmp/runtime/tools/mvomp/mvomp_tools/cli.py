@@ -53,6 +53,10 @@ def cmd_show(args):
                                      args.eliminate == "on")
                 s["file"] = path
                 results.append(("stats", s))
+        elif kind == "erase-store":
+            rows, clusters, runs = files.read_erase_store(path)
+            results.append(("erase-store", {"file": path, "clusters": clusters, "runs": runs,
+                                            "rows": rows}))
         else:
             rows, energy = files.read_erase(path)
             results.append(("erase", {"file": path, "measured_energy": energy, "rows": rows}))
@@ -62,6 +66,10 @@ def cmd_show(args):
         for kind, r in results:
             if kind == "stats":
                 doc.append(dict(r, kind="stats"))
+            elif kind == "erase-store":
+                doc.append({"kind": kind, "file": r["file"], "clusters": r["clusters"],
+                            "runs": r["runs"],
+                            "rows": [{c: getattr(x, c) for c in x.__slots__} for x in r["rows"]]})
             else:
                 doc.append({"kind": "erase", "file": r["file"],
                             "measured_energy": r["measured_energy"],
@@ -92,6 +100,15 @@ def cmd_show(args):
                     w.writerow([r["file"], x.type, x.kind, x.cls, x.cluster, x.width,
                                 x.executions, x.mean_s, x.model_s, x.joules, x.joules_from,
                                 x.timed])
+        saved = [r for kind, r in results if kind == "erase-store"]
+        if saved:
+            w.writerow([])
+            w.writerow(["file", "kind", "code", "cluster", "width", "executions", "seconds",
+                        "age"])
+            for r in saved:
+                for x in r["rows"]:
+                    w.writerow([r["file"], x.kind, x.code, x.cluster, x.width, x.executions,
+                                x.seconds, x.age])
         return 0
     for kind, r in results:
         if kind == "stats":
@@ -104,6 +121,22 @@ def cmd_show(args):
                 ci = "-" if v["ci95_ns"] is None else "+-" + _ns(v["ci95_ns"])
                 out.write(f"{mark} {v['name'][:28]:<28} {v['count']:>8} "
                           f"{_ns(v['mean_ns']) if v['count'] else '-':>12} {ci:>14}\n")
+        elif kind == "erase-store":
+            out.write(f"{r['file']}: ERASE histories of {r['runs']} run(s), clusters "
+                      f"{r['clusters'] or '?'}\n")
+            out.write(f"  {'type':<40} {'kind':<9} {'cluster':<10} {'width':>5} "
+                      f"{'runs':>5} {'time':>11} {'age':>4}\n")
+            fastest = {}
+            for x in r["rows"]:
+                key = (x.kind, x.code)
+                if key not in fastest or x.seconds < fastest[key].seconds:
+                    fastest[key] = x
+            for x in r["rows"]:
+                mark = "*" if fastest[(x.kind, x.code)] is x else " "
+                out.write(f"{mark} {x.code[:40]:<40} {x.kind:<9} {x.cluster[:10]:<10} "
+                          f"{x.width:>5} {x.executions:>5} {_ns(x.seconds * 1e9):>11} "
+                          f"{x.age:>4}\n")
+            out.write("  * the fastest configuration of the type (ERASE weighs energy too)\n")
         else:
             out.write(f"{r['file']}: ERASE statistics; measured energy: "
                       f"{r['measured_energy'] or 'not recorded'}\n")
@@ -325,6 +358,12 @@ def main(argv=None):
     except InputError as e:
         sys.stderr.write(f"mvomp {args.command}: {e}\n")
         return 2
+    except BrokenPipeError:
+        # The reader went away (`mvomp show ... | head`): stop quietly, as any filter (what is
+        # left in stdout's buffer goes to /dev/null, not to an error at exit).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except Exception as e:  # noqa: BLE001 -- a missing package, or a bug: one line, no traceback
         if type(e).__name__ != "MissingDependency":
             sys.stderr.write(f"mvomp {args.command}: internal error: {type(e).__name__}: {e} "

@@ -27,6 +27,8 @@ ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mea
 ERASE_COLUMNS_V1 = ERASE_COLUMNS[:9]
 ERASE_COLUMNS_V2 = ERASE_COLUMNS[:10]
 ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V2, ERASE_COLUMNS_V1)
+# ERASE's histories in the model store (<store>.erase-<clusters>.csv, docs/erase.md).
+ERASE_STORE_COLUMNS = ["kind", "code", "cluster", "width", "executions", "seconds", "age"]
 # The largest file read (as the runtime's own inputs).
 MAX_BYTES = 64 << 20
 
@@ -58,7 +60,7 @@ def _text(path):
 
 
 def kind_of(path):
-    """'stats', 'trace' or 'erase' from the file's header, or InputError."""
+    """'stats', 'trace', 'erase' or 'erase-store' from the file's header, or InputError."""
     text = _text(path)
     for line in text.splitlines():
         if line.startswith("#") or not line.strip():
@@ -70,6 +72,8 @@ def kind_of(path):
             return "trace"
         if header in ERASE_HEADERS:
             return "erase"
+        if header == ERASE_STORE_COLUMNS:
+            return "erase-store"
         raise InputError(f"{path}: not a stats.csv, trace.csv or OMP_ERASE_STATS file "
                          f"(header: {line.strip()[:80]!r})")
     raise InputError(f"{path}: empty file (no header)")
@@ -258,6 +262,45 @@ def read_erase(path):
                              f"{r.executions} executions")
         out.append(r)
     return out, comment
+
+
+class EraseSaved:
+    __slots__ = ("kind", "code", "cluster", "width", "executions", "seconds", "age")
+
+
+def read_erase_store(path):
+    """The rows of ERASE's file in the model store, its clusters line and its runs."""
+    clusters, runs, end = "", 0, None
+    for lineno, line in enumerate(_text(path).splitlines(), 1):
+        if line.startswith("# clusters:"):
+            clusters = line[len("# clusters:"):].strip()
+        elif line.startswith("# runs:"):
+            try:
+                runs = int(line[len("# runs:"):])
+            except ValueError:
+                raise InputError(f"{path}:{lineno}: expected '# runs: <count>'") from None
+        elif line.startswith("# end:"):
+            words = line[len("# end:"):].split()
+            if len(words) != 2 or words[1] != "rows" or not words[0].isdigit():
+                raise InputError(f"{path}:{lineno}: expected '# end: <count> rows'")
+            end = (lineno, int(words[0]))
+    out = []
+    for lineno, row in _rows(path, ERASE_STORE_COLUMNS):
+        r = EraseSaved()
+        r.kind, r.code, r.cluster = row["kind"], row["code"], row["cluster"]
+        if r.kind not in ("task", "taskloop"):
+            raise InputError(f"{path}:{lineno}: kind is {r.kind!r}, not task or taskloop")
+        r.width = _num(path, lineno, row, "width", int, 1)
+        r.executions = _num(path, lineno, row, "executions", int, 1)
+        r.seconds = _num(path, lineno, row, "seconds", float, 0)
+        r.age = _num(path, lineno, row, "age", int, 0)
+        out.append(r)
+    if end is None:
+        raise InputError(f"{path}: truncated: no '# end:' line")
+    if end[1] != len(out):
+        raise InputError(f"{path}:{end[0]}: truncated: the end line counts {end[1]} rows, "
+                         f"the file has {len(out)}")
+    return out, clusters, runs
 
 
 def write_stats(keys, out):
