@@ -205,6 +205,8 @@ typedef struct kmp_erase_type {
   // (their executions x time): OMP_ERASE_DEFER counts them with this run's,
   // so that a trial deferred in every short run is paid for over the runs.
   double spent_before;
+  int suspect; // 1 + a configuration whose first execution in this run was
+               // far above its loaded history (__kmp_erase_check_loaded)
   // While a task sent to try an unmeasured configuration is under way, the
   // other tasks do not flood that configuration too: trial[i] holds 1 + the
   // type's executions when the trial was sent, and lapses with the

@@ -61,9 +61,14 @@ static void __kmp_erase_save_histories(void) {
   kmp_erase_store_session_t *s = __kmp_erase_store_begin();
   if (s == NULL)
     return;
-  for (int k = 0; k < KMP_ERASE_TYPES; ++k)
-    if (__kmp_erase_types[k].ready.load(std::memory_order_acquire) == 1)
-      __kmp_erase_store_add(s, &__kmp_erase_types[k]);
+  for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
+    kmp_erase_type_t *t = &__kmp_erase_types[k];
+    if (t->ready.load(std::memory_order_acquire) != 1)
+      continue;
+    __kmp_erase_lock(t);
+    __kmp_erase_store_add(s, t);
+    __kmp_erase_unlock(t);
+  }
   __kmp_erase_store_end(s);
 }
 
@@ -475,7 +480,9 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   }
   kmp_erase_batch_t *batch = s.batch, *b = __kmp_erase_batch_find(s, t, i);
   if (b == NULL) {
-    if (!KMP_ERASE_WARM(t, i)) // (read unlocked: it only grows)
+    // (Read unlocked: they only grow. A configuration's first two executions
+    // in this run are recorded at once: they check what earlier runs saved.)
+    if (t->runs[i] < 2 || !KMP_ERASE_WARM(t, i))
       return false;
     b = &batch[0]; // an empty batch, else the fullest one is flushed
     for (int k = 0; k < KMP_ERASE_BATCHES && b->n > 0; ++k)
@@ -509,6 +516,42 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   return true;
 }
 
+// The first executions in this run of configuration i of type t, which the
+// model store's histories predicted (under the type's lock): the first more
+// than KMP_ERASE_HISTORY_CLAMP times below its prediction, or the first two
+// that far above it (a first execution is often cold), and the earlier runs'
+// histories of the type do not hold in this run (another input, a loop of
+// another trip count at the same site): they are all dropped, and the type
+// tries its configurations as without the store. Kept, a history eight times
+// too long moved towards the truth by at most the clamp's quarter per
+// execution, while the configurations not run kept theirs, so that the one
+// that ran first looked best for tens of executions.
+static void __kmp_erase_check_loaded(kmp_erase_type_t *t, int i,
+                                     double seconds) {
+  double predicted = t->hist[i].seconds;
+  if (!(predicted > 0))
+    return;
+  bool below = seconds < predicted / KMP_ERASE_HISTORY_CLAMP;
+  bool above = seconds > predicted * KMP_ERASE_HISTORY_CLAMP;
+  if (t->runs[i] == 0 && above) {
+    t->suspect = i + 1; // the next execution decides
+    return;
+  }
+  bool again = t->suspect == i + 1 && t->runs[i] == 1;
+  t->suspect = 0;
+  if (!below && !(again && above))
+    return;
+  int n = (__kmp_mvomp_nclusters + 1) * __kmp_erase_machine.maxwidth;
+  for (int j = 0; j < n; ++j) {
+    if (t->loaded[j] == 0)
+      continue;
+    t->loaded[j] = 0;
+    if (t->runs[j] == 0)
+      t->hist[j] = kmp_erase_hist_t{0, 0, 0};
+  }
+  t->spent_before = 0;
+}
+
 static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
                                double seconds, double mhz, kmp_int32 gtid = -1,
                                int unmapped = 0) {
@@ -520,6 +563,8 @@ static void __kmp_erase_record(kmp_erase_type_t *t, int cluster, int width,
       __kmp_erase_batch_add(gtid, t, i, seconds, watts, package >= 0))
     return;
   __kmp_erase_lock(t);
+  if (t->runs[i] <= 1 && t->loaded[i] > 0)
+    __kmp_erase_check_loaded(t, i, seconds);
   if (KMP_ERASE_WARM(t, i)) {
     __kmp_erase_hist_update(&t->hist[i], seconds, mhz);
   } else if (t->runs[i] == 0 || seconds < t->hist[i].seconds) {

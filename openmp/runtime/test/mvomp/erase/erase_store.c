@@ -42,6 +42,14 @@
 // 40 of them (the fifth run on a quiet machine), it is, and saved.
 // RUN: rm -rf %t.loop && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.loop %libomp-run loop > /dev/null; done'
 // RUN: grep ',pair,' %t.loop/*.erase-*.csv | FileCheck --check-prefix=WIDTHS %s
+// Another input: the earlier runs' histories do not hold. After a run whose
+// tasks are ten times longer, a run whose first task on a takes a tenth of
+// what the store says drops them (as it would a run with another trip count
+// at a taskloop's site), and tries b again.
+// RUN: rm -rf %t.sizes
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.sizes %libomp-run long | FileCheck --check-prefix=SUM %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.sizes OMP_ERASE_STATS=%t.sizes.csv %libomp-run | FileCheck --check-prefix=SUM %s
+// RUN: grep ',task,compute,b,' %t.sizes.csv | FileCheck --check-prefix=TRIED %s
 
 // FIRST: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': none yet
 // FIRST: sum ok
@@ -76,6 +84,7 @@
 #include "erase_tasks.h"
 #include <omp.h>
 #include <stdio.h>
+#include <string.h>
 
 static double out[60];
 #define N 4096
@@ -83,7 +92,9 @@ static double a[N];
 
 int main(int argc, char **argv) {
   int ok = 1;
-  if (argc > 1) { // loop: ten taskloops of about 1 ms
+  int is_long = argc > 1 && strcmp(argv[1], "long") == 0;
+  int steps = is_long ? 400000 : 40000; // long: tasks ten times longer
+  if (argc > 1 && !is_long) { // loop: ten taskloops of about 1 ms
 #pragma omp parallel num_threads(2)
 #pragma omp single
     for (int r = 0; r < 10; ++r) {
@@ -101,7 +112,7 @@ int main(int argc, char **argv) {
   for (int r = 0; r < 3; ++r) {
     for (int k = 0; k < 20; ++k) {
 #pragma omp task
-      out[r * 20 + k] = erase_work(k, 40000);
+      out[r * 20 + k] = erase_work(k, steps);
     }
 #pragma omp taskwait
   }
