@@ -41,6 +41,16 @@ def _ns(x):
 
 # ---- show -----------------------------------------------------------------------------------
 
+def _least(rows, key, value):
+    """Per key(row), the first row with the least value(row)."""
+    least = {}
+    for x in rows:
+        k = key(x)
+        if k not in least or value(x) < value(least[k]):
+            least[k] = x
+    return least
+
+
 def cmd_show(args):
     results = []
     for path in args.files:
@@ -126,11 +136,7 @@ def cmd_show(args):
                       f"{r['clusters'] or '?'}\n")
             out.write(f"  {'type':<40} {'kind':<9} {'cluster':<10} {'width':>5} "
                       f"{'runs':>5} {'time':>11} {'age':>4}\n")
-            fastest = {}
-            for x in r["rows"]:
-                key = (x.kind, x.code)
-                if key not in fastest or x.seconds < fastest[key].seconds:
-                    fastest[key] = x
+            fastest = _least(r["rows"], lambda x: (x.kind, x.code), lambda x: x.seconds)
             for x in r["rows"]:
                 mark = "*" if fastest[(x.kind, x.code)] is x else " "
                 out.write(f"{mark} {x.code[:40]:<40} {x.kind:<9} {x.cluster[:10]:<10} "
@@ -142,14 +148,10 @@ def cmd_show(args):
                       f"{r['measured_energy'] or 'not recorded'}\n")
             out.write(f"  {'type':<24} {'kind':<9} {'class':<8} {'cluster':<10} {'width':>5} "
                       f"{'runs':>7} {'mean':>11} {'model':>11} {'J/run':>9} energy\n")
-            best = {}
+            best = _least([x for x in r["rows"] if x.executions], lambda x: x.type,
+                          lambda x: x.joules / x.executions)
             for x in r["rows"]:
-                if x.executions:
-                    jr = x.joules / x.executions
-                    if x.type not in best or jr < best[x.type][0]:
-                        best[x.type] = (jr, x)
-            for x in r["rows"]:
-                mark = "*" if x.type in best and best[x.type][1] is x else " "
+                mark = "*" if best.get(x.type) is x else " "
                 jr = x.joules / x.executions if x.executions else 0.0
                 out.write(f"{mark} {x.type[:24]:<24} {x.kind:<9} {x.cls:<8} {x.cluster[:10]:<10} "
                           f"{x.width:>5} {x.executions:>7} {_ns(x.mean_s * 1e9):>11} "
