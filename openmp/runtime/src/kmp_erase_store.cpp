@@ -58,7 +58,6 @@ static struct {
   char clusters[256];      // clusters in use and slowdowns, as in the file
   const char *why_off;
   int exists, bad;
-  unsigned runs;
   kmp_erase_rows_t loaded; // read-only once opened
 } __kmp_erase_store;
 static kmp_bootstrap_lock_t __kmp_erase_store_lock =
@@ -89,6 +88,15 @@ static kmp_erase_saved_t *__kmp_erase_rows_find(kmp_erase_rows_t *rows,
       return r;
   }
   return NULL;
+}
+
+// Ageing: drops the rows not run for KMP_ERASE_STORE_STALE runs.
+static void __kmp_erase_rows_drop_stale(kmp_erase_rows_t *rows) {
+  int kept = 0;
+  for (int k = 0; k < rows->n; ++k)
+    if (rows->row[k].age < KMP_ERASE_STORE_STALE)
+      rows->row[kept++] = rows->row[k];
+  rows->n = kept;
 }
 
 // The clusters in use and their test slowdowns: what the file's name and its
@@ -216,27 +224,20 @@ static void __kmp_erase_store_open(void) {
     __kmp_erase_store.fingerprint = fingerprint;
     __kmp_erase_store_clusters(__kmp_erase_store.clusters,
                                sizeof(__kmp_erase_store.clusters));
-    kmp_uint64 h = 0xcbf29ce484222325ull; // FNV-1a (the file's name only)
-    for (const char *p = __kmp_erase_store.clusters; *p; ++p)
-      h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+    kmp_uint64 h = __kmp_mv_hash_string(__kmp_erase_store.clusters);
     __kmp_erase_store.path =
         __kmp_str_format("%s.erase-%08x.csv", base, (unsigned)(h ^ (h >> 32)));
     __kmp_str_free(&base);
     kmp_erase_rows_t rows = {NULL, 0, 0};
+    unsigned runs;
     int got = __kmp_erase_store_read(
-        &rows, &__kmp_erase_store.runs,
+        &rows, &runs,
         "it is not used, and is kept aside when this run's histories are "
         "saved",
         0);
     __kmp_erase_store.exists = got != 0;
     __kmp_erase_store.bad = got < 0;
-    // Ageing: a configuration not run for KMP_ERASE_STORE_STALE runs is tried
-    // again.
-    int kept = 0;
-    for (int k = 0; k < rows.n; ++k)
-      if (rows.row[k].age < KMP_ERASE_STORE_STALE)
-        rows.row[kept++] = rows.row[k];
-    rows.n = kept;
+    __kmp_erase_rows_drop_stale(&rows); // (tried again)
     __kmp_erase_store.loaded = rows;
   }
   __kmp_erase_store.opened.store(1, std::memory_order_release);
@@ -337,9 +338,11 @@ kmp_erase_store_session_t *__kmp_erase_store_begin(void) {
     __kmp_mv_store_keep_aside(__kmp_erase_store.path, "MVOMP ERASE");
     s->runs = 0;
   }
-  for (int k = 0; k < s->rows.n; ++k) // (UINT32_MAX - 1: ran in this run)
-    if (s->rows.row[k].age >= UINT32_MAX - 1)
-      s->rows.row[k].age = UINT32_MAX - 2;
+  // Ageing: one run more for every row; __kmp_erase_store_add's merge makes
+  // it 0 again for the configurations that ran in this run.
+  for (int k = 0; k < s->rows.n; ++k)
+    if (s->rows.row[k].age < UINT32_MAX)
+      ++s->rows.row[k].age;
   return s;
 }
 
@@ -374,8 +377,7 @@ void __kmp_erase_store_add(kmp_erase_store_session_t *s, kmp_erase_type_t *t) {
       }
       if (r == NULL)
         continue;
-      __kmp_erase_saved_merge(r, t->runs[i], t->hist[i].seconds);
-      r->age = UINT32_MAX - 1; // ran: 0 when saved
+      __kmp_erase_saved_merge(r, t->runs[i], t->hist[i].seconds); // (age 0)
       ++s->ran;
     }
   }
@@ -383,15 +385,7 @@ void __kmp_erase_store_add(kmp_erase_store_session_t *s, kmp_erase_type_t *t) {
 
 void __kmp_erase_store_end(kmp_erase_store_session_t *s) {
   if (s->ran > 0) {
-    // Ageing: what did not run for KMP_ERASE_STORE_STALE runs goes.
-    int kept = 0;
-    for (int k = 0; k < s->rows.n; ++k) {
-      kmp_erase_saved_t *r = &s->rows.row[k];
-      r->age = r->age == UINT32_MAX - 1 ? 0 : r->age + 1;
-      if (r->age < KMP_ERASE_STORE_STALE)
-        s->rows.row[kept++] = *r;
-    }
-    s->rows.n = kept;
+    __kmp_erase_rows_drop_stale(&s->rows);
     __kmp_erase_store_save(&s->rows, s->runs + 1);
   }
   free(s->rows.row);

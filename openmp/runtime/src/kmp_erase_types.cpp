@@ -480,9 +480,10 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   }
   kmp_erase_batch_t *batch = s.batch, *b = __kmp_erase_batch_find(s, t, i);
   if (b == NULL) {
-    // (Read unlocked: they only grow. A configuration's first two executions
-    // in this run are recorded at once: they check what earlier runs saved.)
-    if (t->runs[i] < 2 || !KMP_ERASE_WARM(t, i))
+    // (Read unlocked: it only grows. A configuration's first executions in
+    // this run are recorded one by one, loaded or not: they are its warm-up,
+    // and check what earlier runs saved, __kmp_erase_check_loaded.)
+    if (t->runs[i] < KMP_ERASE_WARMUP)
       return false;
     b = &batch[0]; // an empty batch, else the fullest one is flushed
     for (int k = 0; k < KMP_ERASE_BATCHES && b->n > 0; ++k)

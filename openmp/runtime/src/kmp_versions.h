@@ -103,6 +103,8 @@ void __kmp_mv_store_file_end(FILE *f, char *tmp, const char *path,
 // A malformed file of the store, found when merging at exit: renamed to
 // <path>.bad-<pid> with a warning, so that the merge starts a new one.
 void __kmp_mv_store_keep_aside(const char *path, const char *part);
+// The store's 64-bit hash of a string (FNV-1a, mixed), as in its file names.
+kmp_uint64 __kmp_mv_hash_string(const char *s);
 // Where code address addr lies, as text that names it in every run of the
 // same build: "<object's file name>@<its build ID, or 0>+0x<offset in it>"
 // (written to buf; 0 if addr is in no loaded object).

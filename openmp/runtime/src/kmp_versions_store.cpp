@@ -128,7 +128,7 @@ static kmp_uint64 __kmp_mv_hash_bytes(const void *p, size_t n) {
   return __kmp_mv_hash(h);
 }
 
-static kmp_uint64 __kmp_mv_hash_string(const char *s) {
+kmp_uint64 __kmp_mv_hash_string(const char *s) {
   return __kmp_mv_hash_bytes(s, strlen(s));
 }
 
