@@ -245,13 +245,39 @@ int __kmp_erase_power_parse(const char *text, const char *file,
 
 double __kmp_erase_power_run(const kmp_erase_power_t *t, int cluster,
                              kmp_erase_class_t cls, int mhz, int width) {
-  const kmp_erase_run_power_t *best = NULL;
+  const kmp_erase_run_power_t *best = NULL, *near = NULL;
   for (int i = 0; i < t->nruns; ++i) {
     const kmp_erase_run_power_t &r = t->runs[i];
-    if (r.cluster != cluster || r.cls != cls || r.width != width)
+    if (r.cluster != cluster || r.cls != cls)
       continue;
-    if (!best || abs(r.mhz - mhz) < abs(best->mhz - mhz))
+    int d = abs(r.mhz - mhz), dn = near ? abs(near->mhz - mhz) : 0;
+    if (!near || d < dn || (d == dn && r.mhz < near->mhz))
+      near = &r;
+    if (r.width == width && (!best || abs(r.mhz - mhz) < abs(best->mhz - mhz)))
       best = &r;
   }
-  return best ? best->watts : -1.0;
+  if (best)
+    return best->watts;
+  if (!near || width < 1)
+    return -1.0;
+  // A width the table does not list, at the nearest frequency it lists:
+  // between two listed widths on the line through them, beyond them in
+  // proportion to the nearest one's cores. (It read as 0 W: on a TX2-shaped
+  // table, which lists 1, 2 and 4 cores, three of the four a57 cores looked
+  // free, and ERASE ran the loops there at twice stock's time.)
+  const kmp_erase_run_power_t *lo = NULL, *hi = NULL;
+  for (int i = 0; i < t->nruns; ++i) {
+    const kmp_erase_run_power_t &r = t->runs[i];
+    if (r.cluster != cluster || r.cls != cls || r.mhz != near->mhz)
+      continue;
+    if (r.width < width && (!lo || r.width > lo->width))
+      lo = &r;
+    if (r.width > width && (!hi || r.width < hi->width))
+      hi = &r;
+  }
+  if (lo && hi)
+    return lo->watts + (hi->watts - lo->watts) * (width - lo->width) /
+                           (double)(hi->width - lo->width);
+  const kmp_erase_run_power_t *one = lo ? lo : hi;
+  return one->watts * width / one->width;
 }

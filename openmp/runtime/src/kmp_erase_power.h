@@ -60,8 +60,11 @@ int __kmp_erase_power_cluster(const kmp_erase_power_t *table, const char *name);
 
 // Run power of class cls on width cores of cluster at mhz: the entry of that
 // cluster, class and width measured at the nearest frequency (the lower of
-// two equally near); -1 if the table has none for that cluster, class and
-// width.
+// two equally near). A width the table does not list: at the nearest
+// frequency listed for that cluster and class, interpolated linearly between
+// the nearest listed widths below and above it, or beyond them in proportion
+// to the cores of the nearest one. -1 if the table has nothing for that
+// cluster and class.
 double __kmp_erase_power_run(const kmp_erase_power_t *table, int cluster,
                              kmp_erase_class_t cls, int mhz, int width);
 

@@ -56,9 +56,40 @@ TEST(ErasePower, RecordsAndLookups) {
                    1.2);
   EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1000, 2),
                    5.5);
-  // Nothing for that class or width.
+  // Nothing for that class.
   EXPECT_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_memory, 2000, 1), -1.0);
-  EXPECT_EQ(__kmp_erase_power_run(&P.T, 1, kmp_erase_memory, 1500, 2), -1.0);
+  EXPECT_EQ(__kmp_erase_power_run(&P.T, 1, kmp_erase_compute, 1500, 2), -1.0);
+  // A width the table does not list: in proportion to the nearest listed
+  // width's cores, at the nearest listed frequency.
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 1, kmp_erase_memory, 1500, 2),
+                   0.4);
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1900, 4),
+                   11.0);
+}
+
+// Between two listed widths, on the line through them (it read as 0 W, so
+// that three cores of a cluster listed at 1, 2 and 4 looked free).
+TEST(ErasePower, UnlistedWidthsAreInterpolated) {
+  Table P("cluster a57 idle 0.55\n"
+          "run a57 compute 2035 1 0.70\n"
+          "run a57 compute 2035 2 1.35\n"
+          "run a57 compute 2035 4 2.60\n"
+          "run a57 compute 1420 1 0.40\n"
+          "run a57 compute 1420 4 1.45\n");
+  ASSERT_EQ(P.Rc, 0) << P.Err;
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 2035, 3),
+                   1.975);
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 2035, 6),
+                   3.9);
+  // At 1420 MHz width 3 lies between its 1 and 4.
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1400, 3),
+                   1.1);
+  // A listed width keeps its own nearest frequency (width 2: 2035 MHz only).
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1400, 1),
+                   0.40);
+  EXPECT_DOUBLE_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 1400, 2),
+                   1.35);
+  EXPECT_EQ(__kmp_erase_power_run(&P.T, 0, kmp_erase_compute, 2035, 0), -1.0);
 }
 
 // The examples shipped in docs/erase/ stay valid.
