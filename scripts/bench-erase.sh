@@ -48,6 +48,10 @@
 # every configuration, ERASE on or off, so that all of them pay for the slow cluster; stock is
 # then MVOMP's libomp with ERASE off for the taskloop too (upstream cannot slow a cluster).
 #
+# Where CLUSTERS names fewer CPUs than the machine has, every configuration is bound to those
+# CPUs (taskset). On a machine of 6 CPUs or more, the TX2's own shape:
+#   MODE=biglittle CLUSTERS="denver:0-1;a57:2-5" THREADS=6 SLOWDOWN=4 scripts/bench-erase.sh
+#
 # MODE=packages: this machine as a dual-socket node, two packages of one core each (CPUs 0 and
 # 1) as hwloc reads them from openmp/runtime/test/mvomp/erase/Inputs/packages2.xml
 # (HWLOC_XMLFILE, in every configuration), POWER=docs/erase/x86-packages.power; ERASE detects
@@ -96,6 +100,13 @@ for p in "${parts[@]}"; do
   [ -n "$i" ] && [ -n "$w" ] || die "$POWER has no idle or compute width-1 record for '$c'"
   names+=("$c") cpus+=("$list") idle+=("$i") runw+=("$w")
 done
+# Clusters that leave CPUs out (CLUSTERS="denver:0-1;a57:2-5" on a 16-CPU machine): every
+# configuration runs on their CPUs alone, as the emulated machine would, stock's threads too.
+bind=()
+all=$(echo "${cpus[@]}" | tr -s ' ' '\n' | grep . | sort -un | paste -sd,)
+if [ "$MODE" != packages ] && [ "$(echo "$all" | tr , '\n' | wc -l)" -lt "$(nproc)" ]; then
+  bind=(taskset -c "$all")
+fi
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null
 pristine=$("$MVOMP_ROOT/scripts/upstream-baseline.sh" --build)
 out=$MVOMP_ROOT/build/bench/erase
@@ -167,7 +178,7 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
   # getrusage to the microsecond (GNU time printed 10 ms steps, 2% of a 0.5 s Cholesky).
   local TIMEFORMAT='%3R %3U %3S'
   b0=$(busy)
-  { time env LD_LIBRARY_PATH="$lib" "${env[@]}" "${cmd[@]}" >"$out/stdout" 2>"$out/stderr"; } \
+  { time "${bind[@]}" env LD_LIBRARY_PATH="$lib" "${env[@]}" "${cmd[@]}" >"$out/stdout" 2>"$out/stderr"; } \
     2>"$out/time" || die "$1 $2 failed: $(cat "$out/stdout" "$out/stderr" "$out/time")"
   b1=$(busy)
   if [ "${#names[@]}" = 1 ]; then

@@ -42,6 +42,7 @@ extern int __kmp_erase_sleep_explicit; // OMP_ERASE_SLEEP was given
 extern int __kmp_erase_steal_cluster;  // OMP_ERASE_STEAL=cluster
 extern int __kmp_erase_perf;           // OMP_ERASE_PERF=on
 extern int __kmp_erase_team;           // OMP_ERASE_TEAM=on
+extern int __kmp_erase_ladder;         // OMP_ERASE_LADDER=on
 extern int __kmp_erase_defer;          // OMP_ERASE_DEFER=on
 // OMP_ERASE_SPIN_COST=on: a short taskloop is charged the power of the
 // threads it leaves spinning (kmp_erase_model.h).

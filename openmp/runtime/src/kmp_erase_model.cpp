@@ -173,6 +173,13 @@ static int __kmp_erase_widths(const kmp_erase_map_in_t *in, int c) {
   return in->size[c] < in->maxwidth ? in->size[c] : in->maxwidth;
 }
 
+bool __kmp_erase_width_offered(int ladder, int widths, int w) {
+  if (w < 1 || w > widths)
+    return false;
+  return !ladder || widths <= KMP_ERASE_LADDER_ABOVE || w == widths ||
+         (w & (w - 1)) == 0;
+}
+
 // Whether trials of width w would add more than spent * defer, were w cores
 // as much slower than `wide` cores taking `seconds` as they are fewer.
 static bool __kmp_erase_too_early(const kmp_erase_map_in_t *in, double seconds,
@@ -216,7 +223,9 @@ static void __kmp_erase_each(const kmp_erase_map_in_t *in, int xc, int xw,
     const double *row = &in->seconds[c * in->maxwidth];
     for (int k = 1; k <= widths; ++k) {
       int w = in->defer > 0 ? widths + 1 - k : k; // widest first, or 1 up
-      if (row[w - 1] >= 0 && !(c == xc && w == xw) && visit(c, w, row[w - 1]))
+      if (row[w - 1] >= 0 && !(c == xc && w == xw) &&
+          __kmp_erase_width_offered(in->ladder, widths, w) &&
+          visit(c, w, row[w - 1]))
         return;
     }
   }

@@ -127,6 +127,14 @@ struct kmp_erase_map_in_t {
   double team_seconds;   // predicted seconds on the whole team (as seconds)
   int team_width;        // cores of the whole team
   int objective;         // a kmp_erase_objective_t; 0 (energy) by default
+  // OMP_ERASE_WIDTHS: 1 offers a cluster of more than
+  // KMP_ERASE_LADDER_ABOVE cores its widths on a doubling ladder only (1, 2,
+  // 4, ..., and the whole cluster); 0 every width from 1 up, the thesis'
+  // (its clusters had 2 and 4 cores). On 16 cores every width was 15
+  // configurations to try, twice each, for widths that differ by a core:
+  // ERASE took 1.10-1.18x stock's time on the taskloop benchmark there
+  // (docs/erase.md, "Sixteen cores").
+  int ladder;
   // OMP_ERASE_DEFER: > 0 tries the whole team first where it is offered,
   // then each cluster's widest width, and a narrower configuration (a
   // narrower width of a cluster, or a cluster alone against the whole team)
@@ -202,6 +210,12 @@ struct kmp_erase_choice_t {
 };
 
 kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in);
+
+// Whether width w of a cluster of `widths` usable widths is offered: every
+// width of a cluster of at most KMP_ERASE_LADDER_ABOVE cores, else (with the
+// ladder on) the powers of two and the whole cluster.
+#define KMP_ERASE_LADDER_ABOVE 4
+bool __kmp_erase_width_offered(int ladder, int widths, int w);
 
 // What taskloops measured of one cluster alone against the whole team
 // (kmp_erase_map_in_t::alone): the geometric mean of the samples (seconds

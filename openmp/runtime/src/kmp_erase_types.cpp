@@ -311,6 +311,7 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
   kmp_erase_map_in_t in = {n,       maxwidth, size,      m->active,
                            m->idle, m->run,   m->seconds};
   in.objective = __kmp_erase_objective;
+  in.ladder = __kmp_erase_ladder;
   in.tie = __kmp_erase_tie_pct * 0.01;
   in.time_quarters = __kmp_erase_time_quarters;
   // (Only where the other clusters may steal the task: with

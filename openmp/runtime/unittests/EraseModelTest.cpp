@@ -587,6 +587,45 @@ TEST(EraseMap, WidthsWithinEachCluster) {
   EXPECT_DOUBLE_EQ(C.joules, 2.25);
 }
 
+// OMP_ERASE_LADDER: a cluster of 12 cores is offered widths 1, 2, 4, 8 and
+// 12 only; one of 4 every width; off (the thesis) every width everywhere.
+TEST(EraseMap, LadderOfWidthsOnLargeClusters) {
+  EXPECT_TRUE(__kmp_erase_width_offered(1, 4, 3));
+  EXPECT_TRUE(__kmp_erase_width_offered(1, 12, 8));
+  EXPECT_TRUE(__kmp_erase_width_offered(1, 12, 12));
+  EXPECT_FALSE(__kmp_erase_width_offered(1, 12, 11));
+  EXPECT_FALSE(__kmp_erase_width_offered(1, 12, 3));
+  EXPECT_TRUE(__kmp_erase_width_offered(0, 12, 11));
+  EXPECT_FALSE(__kmp_erase_width_offered(0, 12, 13));
+  EXPECT_FALSE(__kmp_erase_width_offered(1, 12, 0));
+
+  TwoClusters M(12);
+  M.Size[0] = 12; // one cluster of 12 cores; the other has none
+  M.Size[1] = 0;
+  for (int W = 1; W <= 12; ++W)
+    M.run(0, W) = 1.0; // (no power table: 1 W, so the least time wins)
+  kmp_erase_map_in_t In = M.in();
+  In.ladder = 1;
+  std::vector<int> Tried;
+  for (;;) { // the trials, widest first as with OMP_ERASE_DEFER
+    In.defer = KMP_ERASE_DEFER_SHARE;
+    In.spent = 1e9; // (every trial can pay)
+    kmp_erase_choice_t C = __kmp_erase_map(&In);
+    ASSERT_EQ(C.cluster, 0);
+    if (C.joules != 0.0)
+      break; // measured: a choice
+    Tried.push_back(C.width);
+    M.secs(0, C.width) = 1.0 / C.width;
+  }
+  EXPECT_EQ(Tried, (std::vector<int>{12, 8, 4, 2, 1}));
+  M.secs(0, 11) = 0.01; // a width off the ladder (a file, another setting)
+  EXPECT_EQ(__kmp_erase_map(&In).width, 12); // is never chosen
+  In.ladder = 0; // the thesis: widths 11, 10 and 9 are tried
+  kmp_erase_choice_t C = __kmp_erase_map(&In);
+  EXPECT_EQ(C.joules, 0.0);
+  EXPECT_EQ(C.width, 10);
+}
+
 TEST(EraseMap, NoClusterWithCores) {
   TwoClusters M(1);
   M.Size[0] = M.Size[1] = 0;

@@ -5,10 +5,10 @@
 // the program runs on. OMP_ERASE=off (the default) turns nothing on.
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=OFF %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_CLUSTERS="b:1;a:0" OMP_ERASE_STEAL=cluster OMP_ERASE_SLEEP_SPIN=0 OMP_ERASE_PERF=off OMP_ERASE_TEAM=off OMP_ERASE_SPIN_COST=off OMP_ERASE_DEFER=off OMP_ERASE_STAY=20 OMP_ERASE_TIE=0 OMP_ERASE_TIME_WEIGHT=1.5 OMP_ERASE_ALIKE=on OMP_ERASE_JOINT=off OMP_SELECT_OBJECTIVE=EDP OMP_ERASE_INTERP=linear OMP_ERASE_THRESHOLDS=2,20 OMP_ERASE_FLOPS_PER_CYCLE=8 OMP_ERASE_STATS=%t.csv %libomp-run 2>&1 | FileCheck --check-prefix=ON %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_CLUSTERS="b:1;a:0" OMP_ERASE_STEAL=cluster OMP_ERASE_SLEEP_SPIN=0 OMP_ERASE_PERF=off OMP_ERASE_TEAM=off OMP_ERASE_LADDER=off OMP_ERASE_SPIN_COST=off OMP_ERASE_DEFER=off OMP_ERASE_STAY=20 OMP_ERASE_TIE=0 OMP_ERASE_TIME_WEIGHT=1.5 OMP_ERASE_ALIKE=on OMP_ERASE_JOINT=off OMP_SELECT_OBJECTIVE=EDP OMP_ERASE_INTERP=linear OMP_ERASE_THRESHOLDS=2,20 OMP_ERASE_FLOPS_PER_CYCLE=8 OMP_ERASE_STATS=%t.csv %libomp-run 2>&1 | FileCheck --check-prefix=ON %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_SLEEP=off %libomp-run 2>&1 | FileCheck --check-prefix=NOSLEEP %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_SLEEP_SPIN=-5 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_TEAM=teams OMP_ERASE_SPIN_COST=idle OMP_ERASE_DEFER=later OMP_ERASE_STAY=101 OMP_ERASE_TIE=5% OMP_ERASE_TIME_WEIGHT=9 OMP_ERASE_ALIKE=onion OMP_ERASE_JOINT=both OMP_SELECT_OBJECTIVE=power OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_SLEEP_SPIN=-5 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_TEAM=teams OMP_ERASE_LADDER=doubling OMP_ERASE_SPIN_COST=idle OMP_ERASE_DEFER=later OMP_ERASE_STAY=101 OMP_ERASE_TIE=5% OMP_ERASE_TIME_WEIGHT=9 OMP_ERASE_ALIKE=onion OMP_ERASE_JOINT=both OMP_SELECT_OBJECTIVE=power OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // A weight off its steps of 0.25 is refused as well.
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_TIME_WEIGHT=0.3 %libomp-run 2>&1 | FileCheck --check-prefix=QUARTER %s
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s
@@ -32,6 +32,7 @@
 // OFF-DAG: OMP_ERASE_STEAL='all'
 // OFF-DAG: OMP_ERASE_PERF='on'
 // OFF-DAG: OMP_ERASE_TEAM='on'
+// OFF-DAG: OMP_ERASE_LADDER='on'
 // OFF-DAG: OMP_ERASE_SPIN_COST='on'
 // OFF-DAG: OMP_ERASE_DEFER='on'
 // OFF-DAG: OMP_ERASE_STAY='5'
@@ -56,6 +57,7 @@
 // ON-DAG: OMP_ERASE_STEAL='cluster'
 // ON-DAG: OMP_ERASE_PERF='off'
 // ON-DAG: OMP_ERASE_TEAM='off'
+// ON-DAG: OMP_ERASE_LADDER='off'
 // ON-DAG: OMP_ERASE_SPIN_COST='off'
 // ON-DAG: OMP_ERASE_DEFER='off'
 // ON-DAG: OMP_ERASE_STAY='20'
@@ -91,6 +93,8 @@
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_PERF: "2" is an invalid value; ignored.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_TEAM: "teams" is an invalid value; ignored.
 // BAD-DAG: OMP_ERASE_TEAM='on'
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_LADDER: "doubling" is an invalid value; ignored.
+// BAD-DAG: OMP_ERASE_LADDER='on'
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_SPIN_COST: "idle" is an invalid value; ignored.
 // BAD-DAG: OMP_ERASE_SPIN_COST='on'
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_DEFER: "later" is an invalid value; ignored.
