@@ -1021,7 +1021,7 @@ void __kmp_erase_write_stats(void) {
   FILE *f = __kmp_mvomp_csv_open(
       "OMP_ERASE_STATS", __kmp_erase_stats_path, energy,
       "type,kind,class,cluster,width,executions,mean_s,model_s,joules,"
-      "joules_from,timed\n");
+      "joules_from,timed,loaded\n");
   if (f == NULL)
     return;
   for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
@@ -1055,7 +1055,7 @@ void __kmp_erase_write_stats(void) {
           continue;
         __kmp_mvomp_csv_string(f, name, 0);
         fprintf(
-            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g,%s,%llu\n",
+            f, ",%s,%s,%s,%d,%llu,%.9g,%.9g,%.9g,%s,%llu,%u\n",
             kind == kmp_erase_taskloop   ? "taskloop"
             : kind == kmp_erase_versions ? "versions"
                                          : "task",
@@ -1067,7 +1067,7 @@ void __kmp_erase_write_stats(void) {
             t->measured[i] == t->runs[i] ? "measured"
             : t->measured[i] == 0        ? "modelled"
                                          : "mixed",
-            (unsigned long long)t->timed[i]);
+            (unsigned long long)t->timed[i], t->loaded[i]);
       }
     __kmp_erase_unlock(t);
   }

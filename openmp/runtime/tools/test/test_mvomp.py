@@ -300,6 +300,16 @@ class Erase(unittest.TestCase):
             # No RAPL on this machine's path: every row's energy is modelled.
             self.assertEqual({r["joules_from"] for r in shown[0]["rows"]}, {"modelled"})
             self.assertIn(" modelled\n", text)
+            # No model store: nothing loaded; a file of an earlier release (no loaded column)
+            # reads as nothing loaded.
+            self.assertEqual({r["loaded"] for r in shown[0]["rows"]}, {0})
+            old = os.path.join(d, "old.csv")
+            with open(old, "w") as f:
+                f.writelines(",".join(line.rstrip("\n").split(",")[:11]) + "\n"
+                             for line in lines)
+            shown = json.loads(mvomp("show", "--format", "json", old).stdout)
+            self.assertEqual(len(shown[0]["rows"]), len(raw))
+            self.assertEqual({r["loaded"] for r in shown[0]["rows"]}, {0})
 
 
     def test_show_erase_store(self):

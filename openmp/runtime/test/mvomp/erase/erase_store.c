@@ -12,6 +12,7 @@
 // RUN: rm -rf %t.store
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.1.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=FIRST %s
 // RUN: grep ',task,compute,b,' %t.1.csv | FileCheck --check-prefix=TRIEDAGAIN %s
+// RUN: awk -F, 'NR > 2 { l += $12 } END { print "loaded", l }' %t.1.csv | FileCheck --check-prefix=NONELOADED %s
 // RUN: cat %t.store/*.erase-*.csv | FileCheck --check-prefix=FILE %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.2.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LATER %s
 // (On a loaded machine b's second trial may not complete before the run
@@ -19,6 +20,8 @@
 // store holds b.)
 // RUN: bash -c 'if grep -q ",b,1," %t.store/*.erase-*.csv; then ! grep ",task,compute,b," %t.2.csv; fi'
 // RUN: grep '^# runs: 2$' %t.store/*.erase-*.csv
+// The later run's statistics say what its histories started from.
+// RUN: grep ',task,compute,a,' %t.2.csv | FileCheck --check-prefix=LOADED %s
 // Other clusters (no slowdown): another file, this one untouched.
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.store %libomp-run 2>&1 | FileCheck --check-prefix=SUM %s
 // RUN: ls %t.store | grep -c '\.erase-.*\.csv$' | FileCheck --check-prefix=TWO %s
@@ -58,6 +61,8 @@
 // FIRST: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': none yet
 // FIRST: sum ok
 // TRIEDAGAIN: ,task,compute,b,1,{{[1-9][0-9]*}},
+// NONELOADED: loaded 0
+// LOADED: ,task,compute,a,1,{{[1-9][0-9]*}},{{.*}},{{[1-9][0-9]*}}{{$}}
 // FILE: # MVOMP ERASE store 1
 // FILE-NEXT: # machine: cpu=
 // FILE-NEXT: # clusters: a:0;b:1;slowdown=1,4

@@ -104,12 +104,12 @@ def cmd_show(args):
         if erase:
             w.writerow([])
             w.writerow(["file", "type", "kind", "class", "cluster", "width", "executions",
-                        "mean_s", "model_s", "joules", "joules_from", "timed"])
+                        "mean_s", "model_s", "joules", "joules_from", "timed", "loaded"])
             for r in erase:
                 for x in r["rows"]:
                     w.writerow([r["file"], x.type, x.kind, x.cls, x.cluster, x.width,
                                 x.executions, x.mean_s, x.model_s, x.joules, x.joules_from,
-                                x.timed])
+                                x.timed, x.loaded])
         saved = [r for kind, r in results if kind == "erase-store"]
         if saved:
             w.writerow([])
@@ -147,16 +147,19 @@ def cmd_show(args):
             out.write(f"{r['file']}: ERASE statistics; measured energy: "
                       f"{r['measured_energy'] or 'not recorded'}\n")
             out.write(f"  {'type':<24} {'kind':<9} {'class':<8} {'cluster':<10} {'width':>5} "
-                      f"{'runs':>7} {'mean':>11} {'model':>11} {'J/run':>9} energy\n")
+                      f"{'runs':>7} {'loaded':>6} {'mean':>11} {'model':>11} {'J/run':>9} "
+                      "energy\n")
             best = _least([x for x in r["rows"] if x.executions], lambda x: x.type,
                           lambda x: x.joules / x.executions)
             for x in r["rows"]:
                 mark = "*" if best.get(x.type) is x else " "
                 jr = x.joules / x.executions if x.executions else 0.0
                 out.write(f"{mark} {x.type[:24]:<24} {x.kind:<9} {x.cls:<8} {x.cluster[:10]:<10} "
-                          f"{x.width:>5} {x.executions:>7} {_ns(x.mean_s * 1e9):>11} "
+                          f"{x.width:>5} {x.executions:>7} {x.loaded:>6} "
+                          f"{_ns(x.mean_s * 1e9):>11} "
                           f"{_ns(x.model_s * 1e9):>11} {jr:>9.3g} {x.joules_from}\n")
-            out.write("  * the least energy per execution of the type\n")
+            out.write("  * the least energy per execution of the type; loaded: executions of "
+                      "earlier runs its history started from\n")
     return 0
 
 

@@ -21,12 +21,13 @@ ORIGINS = ("run", "store", "load", "predicted", "doubted")  # doubted: a store's
 TRACE_COLUMNS = ["start", "end", "thread", "address", "time", "cost", "socket", "node1", "node2",
                  "type", "version", "name"]
 ERASE_COLUMNS = ["type", "kind", "class", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules", "joules_from", "timed"]
-# OMP_ERASE_STATS files of earlier releases have no joules_from column (their joules are modelled)
-# or no timed column (every execution was timed).
+                 "joules", "joules_from", "timed", "loaded"]
+# OMP_ERASE_STATS files of earlier releases have no joules_from column (their joules are modelled),
+# no timed column (every execution was timed) or no loaded column (nothing came from a store).
 ERASE_COLUMNS_V1 = ERASE_COLUMNS[:9]
 ERASE_COLUMNS_V2 = ERASE_COLUMNS[:10]
-ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V2, ERASE_COLUMNS_V1)
+ERASE_COLUMNS_V3 = ERASE_COLUMNS[:11]
+ERASE_HEADERS = (ERASE_COLUMNS, ERASE_COLUMNS_V3, ERASE_COLUMNS_V2, ERASE_COLUMNS_V1)
 # ERASE's histories in the model store (<store>.erase-<clusters>.csv, docs/erase.md).
 ERASE_STORE_COLUMNS = ["kind", "code", "cluster", "width", "executions", "seconds", "age"]
 # The largest file read (as the runtime's own inputs).
@@ -233,7 +234,7 @@ def read_trace(path):
 
 class EraseRow:
     __slots__ = ("type", "kind", "cls", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules", "joules_from", "timed")
+                 "joules", "joules_from", "timed", "loaded")
 
 
 def read_erase(path):
@@ -260,6 +261,7 @@ def read_erase(path):
         if r.timed > r.executions:
             raise InputError(f"{path}:{lineno}: timed is {r.timed}, more than the "
                              f"{r.executions} executions")
+        r.loaded = 0 if row.get("loaded") is None else _num(path, lineno, row, "loaded", int, 0)
         out.append(r)
     return out, comment
 
