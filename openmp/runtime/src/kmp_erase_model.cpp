@@ -223,8 +223,11 @@ static void __kmp_erase_each(const kmp_erase_map_in_t *in, int xc, int xw,
     const double *row = &in->seconds[c * in->maxwidth];
     for (int k = 1; k <= widths; ++k) {
       int w = in->defer > 0 ? widths + 1 - k : k; // widest first, or 1 up
+      // (The ladder governs the trials: a width off it with a time, from
+      // the model store or OMP_ERASE_INTERP, may still be chosen.)
       if (row[w - 1] >= 0 && !(c == xc && w == xw) &&
-          __kmp_erase_width_offered(in->ladder, widths, w) &&
+          (row[w - 1] > 0 ||
+           __kmp_erase_width_offered(in->ladder, widths, w)) &&
           visit(c, w, row[w - 1]))
         return;
     }

@@ -127,10 +127,11 @@ struct kmp_erase_map_in_t {
   double team_seconds;   // predicted seconds on the whole team (as seconds)
   int team_width;        // cores of the whole team
   int objective;         // a kmp_erase_objective_t; 0 (energy) by default
-  // OMP_ERASE_WIDTHS: 1 offers a cluster of more than
-  // KMP_ERASE_LADDER_ABOVE cores its widths on a doubling ladder only (1, 2,
-  // 4, ..., and the whole cluster); 0 every width from 1 up, the thesis'
-  // (its clusters had 2 and 4 cores). On 16 cores every width was 15
+  // OMP_ERASE_LADDER: 1 tries, on a cluster of more than
+  // KMP_ERASE_LADDER_ABOVE cores, only the widths on a doubling ladder (1, 2,
+  // 4, ..., and the whole cluster); a width off it is chosen only where it has
+  // a time without a trial (the model store, OMP_ERASE_INTERP). 0 tries every
+  // width from 1 up, the thesis' (its clusters had 2 and 4 cores). On 16 cores every width was 15
   // configurations to try, twice each, for widths that differ by a core:
   // ERASE took 1.10-1.18x stock's time on the taskloop benchmark there
   // (docs/erase.md, "Sixteen cores").
@@ -211,7 +212,7 @@ struct kmp_erase_choice_t {
 
 kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in);
 
-// Whether width w of a cluster of `widths` usable widths is offered: every
+// Whether width w of a cluster of `widths` usable widths is tried: every
 // width of a cluster of at most KMP_ERASE_LADDER_ABOVE cores, else (with the
 // ladder on) the powers of two and the whole cluster.
 #define KMP_ERASE_LADDER_ABOVE 4
