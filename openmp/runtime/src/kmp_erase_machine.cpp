@@ -296,8 +296,8 @@ int __kmp_erase_rapl_open(void) {
       __kmp_erase_rapl_path ? __kmp_erase_rapl_path : KMP_ERASE_DEFAULT_RAPL;
   // The package domains are intel-rapl:<n> (their subdomains
   // intel-rapl:<n>:<m>), numbered from 0 with possible gaps: listed from the
-  // directory, in order (probing 64 names cost 64 failed opens, 0.7 ms of
-  // every start-up, where there is no RAPL).
+  // directory, in order (probing 64 names cost 64 failed opens at every
+  // start-up where there is no RAPL).
   bool listed[64] = {false};
   if (DIR *list = opendir(dir)) {
     while (struct dirent *e = readdir(list)) {

@@ -131,10 +131,10 @@ struct kmp_erase_map_in_t {
   // KMP_ERASE_LADDER_ABOVE cores, only the widths on a doubling ladder (1, 2,
   // 4, ..., and the whole cluster); a width off it is chosen only where it has
   // a time without a trial (the model store, OMP_ERASE_INTERP). 0 tries every
-  // width from 1 up, the thesis' (its clusters had 2 and 4 cores). On 16 cores every width was 15
-  // configurations to try, twice each, for widths that differ by a core:
-  // ERASE took 1.10-1.18x stock's time on the taskloop benchmark there
-  // (docs/erase.md, "Sixteen cores").
+  // width from 1 up, the thesis' (its clusters had 2 and 4 cores). On 16
+  // cores every width was a configuration to try, twice, for widths that
+  // differ by a core: ERASE took 1.15-1.24x stock's time on the taskloop
+  // benchmark there (docs/erase.md, "Sixteen cores").
   int ladder;
   // OMP_ERASE_DEFER: > 0 tries the whole team first where it is offered,
   // then each cluster's widest width, and a narrower configuration (a
