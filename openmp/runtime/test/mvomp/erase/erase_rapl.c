@@ -23,6 +23,16 @@
 // RUN: FileCheck --check-prefix=OFF %s < %t.off.txt
 // RUN: awk -F, 'NR > 2 { print $10 }' %t.off.csv | sort -u | FileCheck --check-prefix=MODELLED %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_RAPL=%t.empty OMP_ERASE_STATS=%t.empty.csv %libomp-run 2>&1 | FileCheck --check-prefix=EMPTY %s
+// The package domains are listed from the directory: numbered with a gap
+// (intel-rapl:3 alone), beside a subdomain (intel-rapl:3:0) and another
+// interface (intel-rapl-mmio:0), neither of which is a package, they are
+// found and measured (probing from 0 up to the first missing number would
+// find nothing here).
+// RUN: rm -rf %t.gap && mkdir -p %t.gap/intel-rapl:3/intel-rapl:3:0 %t.gap/intel-rapl-mmio:0
+// RUN: printf '000999950000\n' > %t.gap/intel-rapl:3/energy_uj && printf '1000000000\n' > %t.gap/intel-rapl:3/max_energy_range_uj
+// RUN: printf '5\n' > %t.gap/intel-rapl-mmio:0/energy_uj
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_RAPL=%t.gap OMP_ERASE_STATS=%t.gap.csv FAKE_RAPL=%t.gap/intel-rapl:3/energy_uj %libomp-run 2>&1 | FileCheck --check-prefix=GAP %s
+// RUN: awk -F, 'NR > 2 && $2 == "task" && $6 == 200 { w = $9 / ($6 * $7); print "measured:", $10, (w >= 3 && w <= 8) ? "plausible" : "implausible " w " W" }' %t.gap.csv | FileCheck --check-prefix=MEASURED %s
 // RUN: awk -F, 'NR > 2 { print $10 }' %t.empty.csv | sort -u | FileCheck --check-prefix=MODELLED %s
 
 // DISPLAY-DAG: OMP_ERASE_RAPL='{{.*}}.pc'
@@ -38,6 +48,8 @@
 // MODELLED-NOT: {{.}}
 // EMPTY: OMP: Warning (MVOMP ERASE): OMP_ERASE_RAPL: no readable RAPL package domain (intel-rapl:N/energy_uj) under '{{.*}}.empty': energy is modelled
 // EMPTY: tasks 220
+// GAP-NOT: Warning
+// GAP: tasks 220
 
 #include <fcntl.h>
 #include <omp.h>
