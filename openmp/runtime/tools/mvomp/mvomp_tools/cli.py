@@ -103,22 +103,17 @@ def cmd_show(args):
         erase = [r for kind, r in results if kind == "erase"]
         if erase:
             w.writerow([])
-            w.writerow(["file", "type", "kind", "class", "cluster", "width", "executions",
-                        "mean_s", "model_s", "joules", "joules_from", "timed", "loaded"])
+            w.writerow(["file"] + files.ERASE_COLUMNS)
             for r in erase:
                 for x in r["rows"]:
-                    w.writerow([r["file"], x.type, x.kind, x.cls, x.cluster, x.width,
-                                x.executions, x.mean_s, x.model_s, x.joules, x.joules_from,
-                                x.timed, x.loaded])
+                    w.writerow([r["file"]] + [getattr(x, c) for c in x.__slots__])
         saved = [r for kind, r in results if kind == "erase-store"]
         if saved:
             w.writerow([])
-            w.writerow(["file", "kind", "code", "cluster", "width", "executions", "seconds",
-                        "age"])
+            w.writerow(["file"] + files.ERASE_STORE_COLUMNS)
             for r in saved:
                 for x in r["rows"]:
-                    w.writerow([r["file"], x.kind, x.code, x.cluster, x.width, x.executions,
-                                x.seconds, x.age])
+                    w.writerow([r["file"]] + [getattr(x, c) for c in x.__slots__])
         return 0
     for kind, r in results:
         if kind == "stats":

@@ -233,8 +233,8 @@ def read_trace(path):
 
 
 class EraseRow:
-    __slots__ = ("type", "kind", "cls", "cluster", "width", "executions", "mean_s", "model_s",
-                 "joules", "joules_from", "timed", "loaded")
+    # One attribute per column, in the columns' order ("class" is a keyword: cls).
+    __slots__ = tuple("cls" if c == "class" else c for c in ERASE_COLUMNS)
 
 
 def read_erase(path):
@@ -267,7 +267,7 @@ def read_erase(path):
 
 
 class EraseSaved:
-    __slots__ = ("kind", "code", "cluster", "width", "executions", "seconds", "age")
+    __slots__ = tuple(ERASE_STORE_COLUMNS)  # one attribute per column, in their order
 
 
 def read_erase_store(path):
