@@ -191,6 +191,9 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
 if [ "$MODE" = packages ]; then
   echo "Emulated dual-socket node: ${slow[0]} in every configuration."
 fi
+if [ "${#bind[@]}" -gt 0 ]; then
+  echo "Every configuration runs on CPUs $all alone (taskset), the CPUs of CLUSTERS."
+fi
 if [ "$MODE" = biglittle ]; then
   echo "Emulated big.LITTLE: clusters $CLUSTERS, OMP_ERASE_TEST_SLOWDOWN=${slow[1]#*=} in every configuration."
 fi
