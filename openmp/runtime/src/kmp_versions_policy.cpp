@@ -213,17 +213,52 @@ static inline bool __kmp_mv_eliminated(const kmp_mv_policy_t *p,
              a->mean - best;
 }
 
+// The candidate with the lowest mean among those with a sample (the first on
+// ties), or -1; all the key's arms when cand is NULL. Mean's committed choice,
+// here and in __kmp_mv_lowest_mean.
+static int __kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
+                                int ncand) {
+  int best = -1;
+  double low = 0.0;
+  for (int i = 0; i < ncand; ++i) {
+    const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
+    if (a->n > 0 && (best < 0 || a->mean < low))
+      best = i, low = a->mean;
+  }
+  return best;
+}
+
+// Whether a's first execution at the key is running and none has completed
+// (elimination on): one probe at a time. Until that measurement arrives, no
+// second execution of a starts: the others explore or run the best measured
+// version meanwhile. Without it, the threads that were free while a version's
+// first execution ran started its second, third, ... (its quota counts
+// started executions): on 2 threads the Cholesky 2048/256 ran its plain-loop
+// gemm twice at once, 23 ms each in a 76 ms run, and on 16 threads the first
+// wave ran every version several times before any had a time. Not for
+// processes sharing their statistics, whose started counts hold the other
+// processes' parts of the exploration (__kmp_mv_shared_started).
+static inline bool __kmp_mv_probing(const kmp_mv_policy_t *p,
+                                    const kmp_mv_arm_t *a) {
+  return p->eliminate && p->explore_ranks <= 1 && a->n == 0 && a->started > 0;
+}
+
 // The first candidate started fewer than `reps` times and not eliminated, or
 // -1. When some of them start from predictions (a new cost, elimination on),
 // the one expected fastest instead: a version known neither by measurement
 // nor by prediction first, then the lowest measured or predicted mean, so
 // that the version predicted best runs first and its measurement decides
-// what else is worth exploring.
+// what else is worth exploring. A candidate being probed
+// (__kmp_mv_probing) is not returned while the others have a measurement
+// to run instead; when none has (the first wave of a key on many threads),
+// the one of them started the fewest times, so that no version (the slowest
+// neither) runs more than its share of that wave, where the quotas had each
+// version, in turn, start its whole quota at once.
 static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
                                const kmp_mv_key_t *key, const int *cand,
                                int ncand, uint64_t reps) {
   double best = p->eliminate ? __kmp_mv_best_run_mean(key, cand, ncand) : 0.0;
-  int first = -1, pick = -1;
+  int first = -1, pick = -1, probed = -1;
   bool predicted = false;
   double low = 0.0;
   // Processes sharing their statistics start at different candidates, and
@@ -242,6 +277,11 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
         (a->origin & KMP_MV_ORIGIN_AWAITED) ||
         __kmp_mv_eliminated(p, key, a, best))
       continue;
+    if (__kmp_mv_probing(p, a)) {
+      if (probed < 0 || a->started < key->arms[cand[probed]].started)
+        probed = i;
+      continue;
+    }
     if (first < 0 || (sharing && a->started < key->arms[cand[first]].started))
       first = i;
     if (sharing)
@@ -254,22 +294,22 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
     if (pick < 0 || m < low)
       pick = i, low = m;
   }
-  return predicted ? pick : first;
+  int found = predicted ? pick : first;
+  if (found < 0 && probed >= 0 && __kmp_mv_argmin_mean(key, cand, ncand) < 0)
+    return probed; // nothing measured yet to run meanwhile
+  return found;
 }
 
-// The candidate with the lowest mean among those with a sample (the first on
-// ties), or -1; all the key's arms when cand is NULL. Mean's committed choice,
-// here and in __kmp_mv_lowest_mean.
-static int __kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
-                                int ncand) {
-  int best = -1;
-  double low = 0.0;
-  for (int i = 0; i < ncand; ++i) {
-    const kmp_mv_arm_t *a = &key->arms[cand ? cand[i] : i];
-    if (a->n > 0 && (best < 0 || a->mean < low))
-      best = i, low = a->mean;
-  }
-  return best;
+// What runs when no candidate has the statistics the policy needs, their
+// executions running on other threads: with elimination, the lowest mean
+// measured (one probe at a time: not a second execution of a version being
+// probed), else the least started.
+static int __kmp_mv_meanwhile(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
+                              const int *cand, int ncand) {
+  int best = p->eliminate && p->explore_ranks <= 1
+                 ? __kmp_mv_argmin_mean(key, cand, ncand)
+                 : -1;
+  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
 static int __kmp_mv_select_mean(const kmp_mv_policy_t *p,
@@ -307,7 +347,7 @@ static int __kmp_mv_select_ucb(const kmp_mv_policy_t *p,
     if (best < 0 || b < bound)
       best = i, bound = b;
   }
-  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : __kmp_mv_meanwhile(p, key, cand, ncand);
 }
 
 static int __kmp_mv_select_gb(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
@@ -357,7 +397,7 @@ static int __kmp_mv_select_ts(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
     if (best < 0 || draw < low)
       best = i, low = draw;
   }
-  return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
+  return best >= 0 ? best : __kmp_mv_meanwhile(p, key, cand, ncand);
 }
 
 int __kmp_mv_choose(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,

@@ -111,7 +111,8 @@ struct kmp_mv_policy_t {
   // formulas (the Table 3.1-3.3 tests and bandit-sim use them so):
   int robust;      // OMP_SELECT_ROBUST: clamp outliers, restart on a change
   int gb_relative; // OMP_GB_REWARD=relative: GB's reward relative to the mean
-  int eliminate;   // OMP_SELECT_ELIMINATE: hopeless versions stop exploring
+  int eliminate;   // OMP_SELECT_ELIMINATE: hopeless versions stop exploring,
+                   // and a version is probed by one execution at a time
   // Processes that share their statistics (kmp_mvomp_share_ranks, e.g. MPI
   // ranks through libmvomp-mpi): this one is explore_rank of explore_ranks,
   // and explores the candidates in turns (the least started first) from

@@ -267,6 +267,48 @@ TEST(VersionsPolicy, ExplorationCountsStartedExecutions) {
   EXPECT_EQ(Bd.select(), A);
 }
 
+// With elimination (beyond the thesis), one probe at a time: a version whose
+// first execution is running is not started again until that execution's
+// time arrives; the others explore, or the best measured runs meanwhile.
+TEST(VersionsPolicy, OneProbeAtATime) {
+  for (auto Kind : {kmp_mv_mean, kmp_mv_ucb, kmp_mv_ts}) {
+    Bandit Bd(Kind, 3);
+    Bd.Policy.eliminate = 1;
+    Bd.Policy.mean_reps = 2;
+    EXPECT_EQ(Bd.select(), A) << Kind;
+    EXPECT_EQ(Bd.select(), B) << Kind; // not A's second: A has no time yet
+    Bd.update(A, 1 * Ms);
+    EXPECT_EQ(Bd.select(), A) << Kind; // A's quota (2), while B runs
+    EXPECT_EQ(Bd.select(), 2) << Kind;
+    // B and C running, A measured: A runs meanwhile, whatever its quota.
+    for (int R = 0; R < 6; ++R)
+      EXPECT_EQ(Bd.select(), A) << Kind << " " << R;
+    EXPECT_EQ(Bd.Arms[B].started, 1u) << Kind;
+    EXPECT_EQ(Bd.Arms[2].started, 1u) << Kind;
+    // B's time arrives, 50 times A's: eliminated, never started again.
+    Bd.update(B, 50 * Ms);
+    for (int R = 0; R < 6; ++R)
+      EXPECT_NE(Bd.select(), B) << Kind << " " << R;
+    EXPECT_EQ(Bd.Arms[B].started, 1u) << Kind;
+  }
+  // The first wave of a key on many threads, nothing measured: each version
+  // takes its share, none its whole quota while the others wait.
+  Bandit Wave(kmp_mv_mean, 4);
+  Wave.Policy.eliminate = 1;
+  for (int R = 0; R < 12; ++R)
+    Wave.select();
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(Wave.Arms[I].started, 3u) << I;
+  // Without elimination, the thesis' order: A's quota, then B's, ...
+  Bandit Thesis(kmp_mv_mean, 4);
+  for (int R = 0; R < 12; ++R)
+    Thesis.select();
+  EXPECT_EQ(Thesis.Arms[A].started, 5u);
+  EXPECT_EQ(Thesis.Arms[B].started, 5u);
+  EXPECT_EQ(Thesis.Arms[2].started, 2u);
+  EXPECT_EQ(Thesis.Arms[3].started, 0u);
+}
+
 // ERASE's joint choice sends a cluster whose key explores as many tasks as
 // __kmp_mv_to_explore says: each candidate's quota less what has started,
 // nothing for a version elimination took out, nothing once explored.
