@@ -103,10 +103,13 @@ double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster,
 // The choice of one execution of key `stats` of `type` among the candidate
 // slots cand[0..n-1] (nv: the type's versions), as an index into cand:
 // OMP_SELECT=fixed's slot when the candidates have it, else the policy's.
+// within_type: launched by an execution of the same type (a recursion), whose
+// own execution is in flight at the key: no probe rule for this choice.
 static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
                                         kmp_mv_stats_t *stats,
                                         const kmp_int32 *cand, int n, int nv,
-                                        kmp_mv_thread_t *th, kmp_int32 gtid) {
+                                        kmp_mv_thread_t *th, kmp_int32 gtid,
+                                        int within_type) {
   if (UNLIKELY(!th->rng_seeded)) {
     __kmp_mv_rng_seed(
         &th->rng, (__kmp_mv_seed_set ? __kmp_mv_seed : __kmp_mvomp_ticks()) +
@@ -151,6 +154,12 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
     __kmp_mv_grow_arms(type, stats, nv, policy);
     __kmp_mv_predict_again(type, stats, policy);
     const int awaited = __kmp_mv_await_clusters(type, stats, policy);
+    kmp_mv_policy_t nested;
+    if (UNLIKELY(within_type) && policy->eliminate) {
+      nested = *policy;
+      nested.within_type = 1;
+      policy = &nested;
+    }
     j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
     if (awaited)
       __kmp_mv_await_done(stats);
@@ -198,7 +207,7 @@ int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
                         kmp_int32 gtid) {
   const int nv = type->nversions.load(std::memory_order_acquire);
   return __kmp_mv_choose_index(type, stats, __kmp_mv_identity.slots, nv, nv,
-                               &__kmp_mv_th, gtid);
+                               &__kmp_mv_th, gtid, 0);
 }
 
 void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
@@ -246,7 +255,8 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
 
   const int nv = type->nversions.load(std::memory_order_acquire);
   KMP_DEBUG_ASSERT(nv >= n);
-  const int j = __kmp_mv_choose_index(type, stats, cand, n, nv, th, gtid);
+  const int j = __kmp_mv_choose_index(type, stats, cand, n, nv, th, gtid,
+                                      run->within_type);
   const int slot = cand[j];
 
   // Release the versions that will not run; versions[0] is the carrier and
@@ -257,6 +267,7 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
         __kmp_mv_release_version(gtid, run->versions[i]);
 
   kmp_mv_frame_t frame;
+  frame.type = type;
   frame.adjust = 0;
   frame.has_set = 0;
   frame.outer = th->frame;

@@ -415,7 +415,8 @@ static inline void __kmp_mv_store_open(void) {
 // The execution of a multi-version task in progress on this thread (a stack:
 // a version may run another multi-version task inline).
 struct kmp_mv_frame_t {
-  kmp_uint64 start; // clock ticks (__kmp_mvomp_ticks)
+  kmp_mv_type_t *type; // the type whose version runs
+  kmp_uint64 start;    // clock ticks (__kmp_mvomp_ticks)
   kmp_int64 adjust; // ns, kmp_task_stats_add/sub/delta since start or the set
   kmp_uint64 set;   // kmp_task_stats_set, valid if has_set
   int has_set;
@@ -495,8 +496,11 @@ struct kmp_mv_launch_t {
   kmp_mv_type_t *type;
   const kmp_int32 *slots; // n entries: each version's slot in its type
   kmp_int32 n;
-  kmp_int16 external; // the record was allocated apart
-  kmp_int16 release;  // some version 1..n-1 has destructors to run
+  kmp_int8 external; // the record was allocated apart
+  kmp_int8 release;  // some version 1..n-1 has destructors to run
+  // Launched by an execution of a version of the same type (recursion): its
+  // choice does not apply one probe at a time (kmp_mv_policy_t::within_type).
+  kmp_int8 within_type;
   kmp_int64 cost;
   kmp_int64 divby;
   kmp_int32 node1, node2;

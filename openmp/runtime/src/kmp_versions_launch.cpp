@@ -175,6 +175,7 @@ static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
   th->next_divby = 1;
   th->next_node1 = th->next_node2 = -1;
   th->launch_type = run->type = t;
+  run->within_type = th->frame != NULL && th->frame->type == t;
   run->slots = slots;
   int release = 0;
   run->versions[0] = carrier;

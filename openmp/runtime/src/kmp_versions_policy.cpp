@@ -240,7 +240,8 @@ static int __kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
 // processes' parts of the exploration (__kmp_mv_shared_started).
 static inline bool __kmp_mv_probing(const kmp_mv_policy_t *p,
                                     const kmp_mv_arm_t *a) {
-  return p->eliminate && p->explore_ranks <= 1 && a->n == 0 && a->started > 0;
+  return p->eliminate && !p->within_type && p->explore_ranks <= 1 &&
+         a->n == 0 && a->started > 0;
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or
@@ -306,7 +307,7 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
 // probed), else the least started.
 static int __kmp_mv_meanwhile(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
                               const int *cand, int ncand) {
-  int best = p->eliminate && p->explore_ranks <= 1
+  int best = p->eliminate && !p->within_type && p->explore_ranks <= 1
                  ? __kmp_mv_argmin_mean(key, cand, ncand)
                  : -1;
   return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);

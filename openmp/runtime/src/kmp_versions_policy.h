@@ -124,6 +124,12 @@ struct kmp_mv_policy_t {
   // OMP_SELECT_PATIENCE: a long shot waits until its expected improvement
   // pays for its expected cost (below); 0 (off) in a zero-initialised policy.
   int patience;
+  // Set for a choice made by an execution of a version of the same type (a
+  // recursion: that execution is in flight at the key until its children
+  // are done, so one probe at a time would keep its version out of the
+  // whole recursion): the quotas count started executions, as before. 0 in
+  // __kmp_mv_policy (initialised by position: keep this field last).
+  int within_type;
 };
 
 // Default parameters (thesis 000 and the MVOMP issue tracker).

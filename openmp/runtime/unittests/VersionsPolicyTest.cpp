@@ -299,6 +299,15 @@ TEST(VersionsPolicy, OneProbeAtATime) {
     Wave.select();
   for (int I = 0; I < 4; ++I)
     EXPECT_EQ(Wave.Arms[I].started, 3u) << I;
+  // A choice made by an execution of the same type (a recursion, whose own
+  // execution stays in flight until its children are done): the quotas count
+  // started executions, as without the rule, so the recursion's first version
+  // is not kept out of it.
+  Bandit Nested(kmp_mv_mean, 2);
+  Nested.Policy.eliminate = 1;
+  Nested.Policy.within_type = 1;
+  EXPECT_EQ(Nested.select(), A);
+  EXPECT_EQ(Nested.select(), A);
   // Without elimination, the thesis' order: A's quota, then B's, ...
   Bandit Thesis(kmp_mv_mean, 4);
   for (int R = 0; R < 12; ++R)
