@@ -468,7 +468,9 @@ uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
   for (int i = 0; i < ncand; ++i) {
     const kmp_mv_arm_t *a = &key->arms[cand[i]];
     uint64_t q = __kmp_mv_arm_quota(p, a, quota), done = __kmp_mv_arm_done(a);
-    if (done < q && !__kmp_mv_eliminated(p, key, a, best))
+    // (Not one being probed: no choice starts it until its time arrives.)
+    if (done < q && !__kmp_mv_eliminated(p, key, a, best) &&
+        !__kmp_mv_probing(p, a))
       due += q - done;
   }
   return due;

@@ -387,7 +387,8 @@ bool __kmp_mv_unmeasured_worth_trying(const kmp_mv_policy_t *policy,
 
 // The executions that exploring candidates cand[0..ncand-1] of key still
 // needs and that no choice has started: per arm, its quota less its started
-// count (none for an arm elimination took out). ERASE's joint choice of
+// count (none for an arm elimination took out, nor, until its time arrives,
+// for one being probed: one probe at a time). ERASE's joint choice of
 // version and cluster sends that many tasks to a cluster whose statistics are
 // exploring (docs/erase.md).
 uint64_t __kmp_mv_to_explore(const kmp_mv_policy_t *policy,

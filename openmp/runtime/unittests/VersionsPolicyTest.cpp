@@ -344,6 +344,15 @@ TEST(VersionsPolicy, ToExploreCountsWhatNoChoiceStarted) {
   EXPECT_EQ(Due(), 7u);
   Bd.Policy.eliminate = 0;
   EXPECT_EQ(Due(), 10u);
+  // One probe at a time: B's first execution running, none of B's are due
+  // until its time arrives (A's three are).
+  Bd.Policy.eliminate = 1;
+  Bd.Arms[2].mean = 2 * Ms; // (C no longer eliminated)
+  Bd.Arms[B].started = 1;
+  EXPECT_EQ(Due(), 6u);
+  Bd.update(B, 1 * Ms);
+  EXPECT_EQ(Due(), 9u);
+  Bd.Policy.eliminate = 0;
   // Every quota started: nothing due, explored or not.
   for (int I = 0; I < 3; ++I)
     Bd.Arms[I].started = 4;
