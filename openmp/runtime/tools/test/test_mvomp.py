@@ -91,12 +91,19 @@ class Runs(unittest.TestCase):
                                        delta=1.0 + 1e-4 * statistics.stdev(xs))
                 self.assertAlmostEqual(v["ci95_ns"], 1.96 * v["stddev_ns"] / math.sqrt(len(xs)),
                                        delta=1e-6 * v["ci95_ns"] + 1e-9)
-        # UCB's choice now, computed here from the trace: the lowest bound.
+        # UCB's choice now, computed here from the trace: the lowest bound among the versions
+        # with two executions. A version that ran once (elimination took it out after a first
+        # execution over 4x the best mean of that moment; one probe at a time runs it once, even
+        # on 2 threads) is not compared; show judges it from the final means, and may find it
+        # under 4x now and still exploring.
         t = sum(len(x) for x in times.values())
         c = math.sqrt(16.0 * math.log(t - 1))
         bound = {n: statistics.mean(x) - c * statistics.stdev(x) / math.sqrt(len(x))
-                 for (_, n), x in times.items()}
-        self.assertEqual(key["choice"], min(bound, key=bound.get))
+                 for (_, n), x in times.items() if len(x) > 1}
+        if len(times[(key["type"], key["choice"])]) > 1:
+            self.assertEqual(key["choice"], min(bound, key=bound.get))
+        else:
+            self.assertIn("exploring", key["why"])
         table = mvomp("show", stats).stdout
         self.assertIn("would choose " + key["choice"], table)
         csv_out = mvomp("show", "--format", "csv", stats).stdout.splitlines()
@@ -130,8 +137,9 @@ class Runs(unittest.TestCase):
             xs = times[(int(r["type"]), r["name"])]
             self.assertEqual(int(r["count"]), len(xs))
             self.assertAlmostEqual(float(r["mean_ns"]), statistics.mean(xs), delta=1.0)
-            self.assertAlmostEqual(float(r["stddev_ns"]), statistics.stdev(xs),
-                                   delta=1.0 + 1e-4 * statistics.stdev(xs))
+            if len(xs) > 1:
+                self.assertAlmostEqual(float(r["stddev_ns"]), statistics.stdev(xs),
+                                       delta=1.0 + 1e-4 * statistics.stdev(xs))
             self.assertAlmostEqual(float(r["total_ns"]), sum(xs), delta=1.0 * len(xs))
             self.assertEqual(r["policy"], "mixed")
         # The merged file is a stats.csv the tools (and OMP_SELECT_LOAD) read.
