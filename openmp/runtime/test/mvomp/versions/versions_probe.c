@@ -5,7 +5,7 @@
 // reports 100 times fast's time (kmp_task_stats_set): once it has a time, elimination takes it out.
 // Before the rule, the second thread started slow's second execution (its quota counts started
 // executions), which held that thread too, until the wait timed out: 5 executions under Mean, 2
-// under UCB. The thesis' exploration (elimination off) keeps counting started executions.
+// under UCB and TS. The thesis' exploration (elimination off) keeps counting started executions.
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 %libomp-run | FileCheck --check-prefix=ONE %s
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT=ucb %libomp-run | FileCheck --check-prefix=ONE %s
