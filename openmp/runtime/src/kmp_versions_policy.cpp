@@ -238,10 +238,12 @@ static int __kmp_mv_argmin_mean(const kmp_mv_key_t *key, const int *cand,
 // wave ran every version several times before any had a time. Not for
 // processes sharing their statistics, whose started counts hold the other
 // processes' parts of the exploration (__kmp_mv_shared_started).
+static inline bool __kmp_mv_probe_rule(const kmp_mv_policy_t *p) {
+  return p->eliminate && !p->within_type && p->explore_ranks <= 1;
+}
 static inline bool __kmp_mv_probing(const kmp_mv_policy_t *p,
                                     const kmp_mv_arm_t *a) {
-  return p->eliminate && !p->within_type && p->explore_ranks <= 1 &&
-         a->n == 0 && a->started > 0;
+  return __kmp_mv_probe_rule(p) && a->n == 0 && a->started > 0;
 }
 
 // The first candidate started fewer than `reps` times and not eliminated, or
@@ -307,9 +309,8 @@ static int __kmp_mv_unexplored(const kmp_mv_policy_t *p,
 // probed), else the least started.
 static int __kmp_mv_meanwhile(const kmp_mv_policy_t *p, const kmp_mv_key_t *key,
                               const int *cand, int ncand) {
-  int best = p->eliminate && !p->within_type && p->explore_ranks <= 1
-                 ? __kmp_mv_argmin_mean(key, cand, ncand)
-                 : -1;
+  int best =
+      __kmp_mv_probe_rule(p) ? __kmp_mv_argmin_mean(key, cand, ncand) : -1;
   return best >= 0 ? best : __kmp_mv_least_started(key, cand, ncand);
 }
 
