@@ -348,6 +348,12 @@ void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
     --i;
   if (i < 0)
     return; // not a chosen taskloop's group
+  // The stale entries above it are never timed: their arms' starts are taken
+  // back, or the probe rule would wait for them for the rest of the run.
+  for (int k = i + 1; k < __kmp_grain_npending; ++k)
+    __kmp_mv_abandon_arm(__kmp_grain_pending[k].type,
+                         __kmp_grain_pending[k].stats,
+                         __kmp_grain_pending[k].slot);
   kmp_grain_pending_t *p = &__kmp_grain_pending[i];
   __kmp_grain_npending = i;
   double x = (double)(kmp_int64)(end - p->start) * __kmp_mvomp_ns_per_tick();

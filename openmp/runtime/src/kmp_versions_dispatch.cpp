@@ -216,6 +216,16 @@ void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
                        type->nversions.load(std::memory_order_acquire));
 }
 
+void __kmp_mv_abandon_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
+                          int slot) {
+  stats->lock.acquire();
+  // (Choices made once the key is explored counted nothing.)
+  if (slot < stats->key.narms &&
+      stats->explored.load(std::memory_order_relaxed) < stats->key.narms)
+    __kmp_mv_unstart(&stats->key, slot);
+  stats->lock.release();
+}
+
 // Runs once per multi-version task: aligned to a cache line, as the launch's
 // entry points (kmp_versions_launch.cpp).
 __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,

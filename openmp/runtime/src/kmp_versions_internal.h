@@ -563,6 +563,10 @@ int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
                         kmp_int32 gtid);
 void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
                          double x);
+// A choice of __kmp_mv_choose_arm whose execution will not be recorded: its
+// start is taken back (__kmp_mv_unstart), so that the slot is chosen again.
+void __kmp_mv_abandon_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
+                          int slot);
 
 // Records one traced execution in th's trace (kmp_versions_io.cpp).
 void __kmp_mv_trace(kmp_mv_thread_t *th, const kmp_mv_launch_t *run,

@@ -337,6 +337,17 @@ double __kmp_mv_rng_gaussian(kmp_mv_rng_t *rng); // N(0, 1)
 int __kmp_mv_select(const kmp_mv_policy_t *policy, kmp_mv_key_t *key,
                     const int *cand, int ncand, kmp_mv_rng_t *rng);
 
+// Takes back the start __kmp_mv_select counted for arm (an execution that will
+// never be recorded: a taskloop whose grain was chosen and whose loop could
+// not be timed, kmp_grain.cpp), so that neither its quota nor the probe rule
+// waits for a time that will not come. Counts no lower than the arm's
+// completed executions.
+static inline void __kmp_mv_unstart(kmp_mv_key_t *key, int arm) {
+  kmp_mv_arm_t *a = &key->arms[arm];
+  if (a->started > a->n)
+    a->started--;
+}
+
 // The choice of __kmp_mv_select, without counting it as started: reads key
 // only. Once __kmp_mv_explored(policy, key) holds, the policies' choices no
 // longer depend on the started counts, and libomp chooses with this, without

@@ -318,6 +318,26 @@ TEST(VersionsPolicy, OneProbeAtATime) {
   EXPECT_EQ(Thesis.Arms[3].started, 0u);
 }
 
+// A start taken back (a grain choice whose loop could not be timed): the
+// probe rule no longer waits for it, and the count never falls below the
+// completed executions.
+TEST(VersionsPolicy, UnstartReleasesTheProbe) {
+  Bandit Bd(kmp_mv_mean, 2);
+  Bd.Policy.eliminate = 1;
+  Bd.Policy.mean_reps = 2;
+  EXPECT_EQ(Bd.select(), A);
+  EXPECT_EQ(Bd.select(), B);
+  // A's execution is lost: without the take-back A would wait for it.
+  __kmp_mv_unstart(&Bd.Key, A);
+  EXPECT_EQ(Bd.Arms[A].started, 0u);
+  EXPECT_EQ(Bd.select(), A);
+  Bd.update(A, 1 * Ms);
+  __kmp_mv_unstart(&Bd.Key, A);
+  __kmp_mv_unstart(&Bd.Key, A);
+  EXPECT_EQ(Bd.Arms[A].started, 1u);
+  EXPECT_EQ(Bd.Arms[A].n, 1u);
+}
+
 // ERASE's joint choice sends a cluster whose key explores as many tasks as
 // __kmp_mv_to_explore says: each candidate's quota less what has started,
 // nothing for a version elimination took out, nothing once explored.
