@@ -104,6 +104,16 @@ void __kmp_mvomp_warn(const char *part, const char *fmt, ...)
 // variable, and is kept as written.
 char *__kmp_mvomp_expand_path(const char *variable, const char *path);
 
+// A copy of the n first bytes of s (all of it with __kmp_mvomp_strdup), to
+// free with __kmp_str_free. Unlike __kmp_str_format's, whose buffer is at
+// least 512 bytes, the copy takes what it holds: the model store keeps three
+// strings per row, and every page of heap a process touches for the first
+// time is a page fault (15-30 us each on a virtual machine).
+char *__kmp_mvomp_strndup(const char *s, size_t n);
+static inline char *__kmp_mvomp_strdup(const char *s) {
+  return __kmp_mvomp_strndup(s, strlen(s));
+}
+
 // The largest input file MVOMP reads (OMP_SELECT_LOAD, OMP_ERASE_POWER,
 // OMP_ERASE_MODEL): larger ones are refused with a warning.
 #define KMP_MVOMP_MAX_INPUT_BYTES (64 << 20)

@@ -89,9 +89,9 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
     v->cost = row.cost;
     v->version = row.version;
     v->age = row.age;
-    v->name = __kmp_str_format("%s", row.name);
-    v->location = __kmp_str_format("%s", row.location);
-    v->cluster = __kmp_str_format("%s", row.cluster);
+    v->name = __kmp_mvomp_strdup(row.name);
+    v->location = __kmp_mvomp_strdup(row.location);
+    v->cluster = __kmp_mvomp_strdup(row.cluster);
     v->line = lineno;
     __kmp_mv_arm_from_row(&v->arm, &row);
     v->arm.origin = origin;

@@ -120,8 +120,8 @@ static int __kmp_mv_slot_locked(kmp_mv_type_t *t, const char *name,
   // Copies: the strings belong to the registering module, which may be a
   // shared library that is unloaded (dlclose) while the statistics, the
   // trace and OMP_SELECT=fixed:<name> still need the names.
-  vs[n].name = __kmp_str_format("%s", name);
-  vs[n].location = __kmp_str_format("%s", location ? location : "");
+  vs[n].name = __kmp_mvomp_strdup(name);
+  vs[n].location = __kmp_mvomp_strdup(location ? location : "");
   vs[n].entry = entry;
   t->nversions.store(n + 1, std::memory_order_release);
   return n;
@@ -316,7 +316,7 @@ void __kmp_mv_rows_add(kmp_mv_rows_t *rows, kmp_mv_saved_t *v) {
   if (rows->n >= 2 * rows->nbuckets) {
     kmp_mv_saved_t **old = rows->buckets;
     size_t nold = rows->nbuckets;
-    rows->nbuckets = nold ? 2 * nold : 1024;
+    rows->nbuckets = nold ? 2 * nold : 32;
     rows->buckets = (kmp_mv_saved_t **)KMP_INTERNAL_MALLOC(
         rows->nbuckets * sizeof(kmp_mv_saved_t *));
     memset(rows->buckets, 0, rows->nbuckets * sizeof(kmp_mv_saved_t *));

@@ -142,8 +142,8 @@ static const char *__kmp_mv_share_parse(const char *p, size_t size,
       r->type = rec.type;
       r->cost = rec.cost;
       r->locality = rec.locality;
-      r->name = __kmp_str_format("%s", n);
-      r->cluster = __kmp_str_format("%s", c);
+      r->name = __kmp_mvomp_strdup(n);
+      r->cluster = __kmp_mvomp_strdup(c);
       __kmp_mv_rows_add(rows, r);
     }
     r->arm = __kmp_mv_arm_merge(&r->arm, &part);

@@ -434,12 +434,14 @@ static char *__kmp_mv_cpu_text(void) {
 // The CPU part of the fingerprint, from the cache within one boot with the
 // same CPUs online.
 static char *__kmp_mv_cpu_text_cached(long online) {
+  // (Read without stdio: fopen's FILE and buffer are two more pages of heap
+  // at the store's opening, docs/runtime.md.)
   char boot[64] = "";
-  FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
-  if (f != NULL) {
-    if (fgets(boot, sizeof(boot), f) == NULL)
-      boot[0] = '\0';
-    fclose(f);
+  int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ssize_t got = read(fd, boot, sizeof(boot) - 1);
+    boot[got > 0 ? got : 0] = '\0';
+    close(fd);
   }
   boot[strcspn(boot, " \t\n")] = '\0';
   if (boot[0] == '\0')
@@ -595,15 +597,20 @@ static const char *__kmp_mv_store_check(const char *text, unsigned *runs,
   const kmp_mv_store_t *st = &__kmp_mv_store;
   *runs = 0;
   *line = 1;
-  int format = 0;
-  if (sscanf(text, "# MVOMP model store %d", &format) != 1) {
+  // (Not sscanf: its code is one more page to fault in at the opening.)
+  static const char head[] = "# MVOMP model store ";
+  char *after = NULL;
+  long format = strncmp(text, head, sizeof(head) - 1) == 0
+                    ? strtol(text + sizeof(head) - 1, &after, 10)
+                    : 0;
+  if (after == NULL || after == text + sizeof(head) - 1) {
     snprintf(why, whylen,
              "not an MVOMP model store (no '# MVOMP model store "
              "<format>' first line)");
     return why;
   }
   if (format != KMP_MV_STORE_FORMAT) {
-    snprintf(why, whylen, "written in format %d; this libomp reads format %d",
+    snprintf(why, whylen, "written in format %ld; this libomp reads format %d",
              format, KMP_MV_STORE_FORMAT);
     return why;
   }
@@ -912,8 +919,8 @@ static bool __kmp_mv_store_merge_arm(kmp_mv_rows_t *rows, kmp_mv_type_t *t,
     r->type = t->id;
     r->cost = s->cost;
     r->locality = s->locality;
-    r->name = __kmp_str_format("%s", vs[v].name);
-    r->cluster = __kmp_str_format("%s", cluster);
+    r->name = __kmp_mvomp_strdup(vs[v].name);
+    r->cluster = __kmp_mvomp_strdup(cluster);
     r->location = NULL;
     __kmp_mv_rows_add(rows, r);
   } else if (!(a->origin & KMP_MV_ORIGIN_CHANGED) &&
@@ -925,7 +932,7 @@ static bool __kmp_mv_store_merge_arm(kmp_mv_rows_t *rows, kmp_mv_type_t *t,
   r->arm = __kmp_mv_arm_cap(&own, KMP_MV_STORE_KEEP);
   r->version = v;
   __kmp_str_free(&r->location);
-  r->location = __kmp_str_format("%s", vs[v].location);
+  r->location = __kmp_mvomp_strdup(vs[v].location);
   r->line = 0; // ran in this run: age 0
   return true;
 }
