@@ -133,10 +133,11 @@ static char *__kmp_mvomp_expand(const char *variable, const char *path,
       break;
     default:
       if (warn)
-        __kmp_mvomp_warn(__kmp_mvomp_part(variable),
-                       "%s='%s': unknown placeholder '%%%c' (known: %%p, %%h, "
-                       "%%r, %%%%); kept as written",
-                       variable, path, *p);
+        __kmp_mvomp_warn(
+            __kmp_mvomp_part(variable),
+            "%s='%s': unknown placeholder '%%%c' (known: %%p, %%h, "
+            "%%r, %%%%); kept as written",
+            variable, path, *p);
       __kmp_str_buf_cat(&out, p - 1, 2);
     }
   }
