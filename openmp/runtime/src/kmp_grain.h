@@ -41,6 +41,9 @@ void __kmp_grain_set_mode(kmp_grain_mode_t mode, kmp_uint64 fixed);
 // OMP_DISPLAY_ENV's value of OMP_TASKLOOP_GRAIN_MODEL: the file and the
 // parameters in use.
 void __kmp_grain_model_describe(char *buf, size_t len);
+// With OMP_TASKLOOP_GRAIN=auto, reads the calibration and the model store
+// when the runtime starts (the end of __kmp_env_initialize).
+void __kmp_grain_env_done(void);
 
 // __kmp_taskloop without a grainsize or num_tasks clause, with the hook flag
 // set: the number of tasks to make of `trip` iterations (libomp's

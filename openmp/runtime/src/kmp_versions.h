@@ -81,6 +81,16 @@ extern int __kmp_mv_models_off;    // OMP_SELECT_MODELS=off
 // where it is, the machine's fingerprint, and what was loaded.
 void __kmp_mv_store_display(kmp_str_buf_t *buffer);
 
+// Reads the model store's file when the runtime starts (the end of
+// __kmp_env_initialize) in a program with multi-version tasks, so that
+// neither the first task nor a thread waiting for it pays for the file's
+// identification and reading (0.3-0.5 ms on a virtual machine; milliseconds
+// for a store of many costs). Nothing is written at exit unless a task or a
+// taskloop used the store. __kmp_mv_store_preload does it for another
+// feature that will use the store (taskloop grain sizes).
+void __kmp_mv_env_done(void);
+void __kmp_mv_store_preload(void);
+
 // For another feature's file in the model store (ERASE's histories,
 // kmp_erase_store.cpp): identifies the program and machine as the store does
 // and returns the store file's path without its ".csv", to free with

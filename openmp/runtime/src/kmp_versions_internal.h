@@ -401,7 +401,9 @@ int __kmp_mv_parse_rows(char *text, kmp_mvomp_line_warnings_t *w,
 
 // Loads what earlier runs learned into __kmp_mv_saved, once, before the first
 // key is used (a dispatch calls it when its key is not in its cache), and
-// arranges for this run's measurements to be merged at exit.
+// arranges for this run's measurements to be merged at exit. The file itself
+// is usually read earlier, when the runtime starts (__kmp_mv_env_done,
+// __kmp_mv_store_preload): then the first task only hands its rows over.
 extern std::atomic<int> __kmp_mv_store_opened;
 void __kmp_mv_store_open_slow(void);
 static inline void __kmp_mv_store_open(void) {

@@ -720,6 +720,50 @@ static int __kmp_mv_store_read(kmp_mv_rows_t *rows, unsigned *runs,
 
 static void __kmp_mv_store_write(void);
 
+// The store file's rows as read (under the store lock), before they are
+// aged and handed to the keys by __kmp_mv_store_open_slow; read_done once
+// read (or found off, absent or overridden).
+static kmp_mv_rows_t __kmp_mv_store_rows = {NULL, 0, 0, NULL, NULL};
+static int __kmp_mv_store_read_done;
+
+// Identifies the store and reads its file, once. Under the store lock.
+static void __kmp_mv_store_read_once(void) {
+  kmp_mv_store_t *st = &__kmp_mv_store;
+  if (__kmp_mv_store_read_done)
+    return;
+  __kmp_mv_store_read_done = 1;
+  __kmp_mv_store_identify();
+  if (st->dir == NULL || __kmp_mv_load_path != NULL)
+    return; // off, or OMP_SELECT_LOAD overrides it
+  int got = __kmp_mv_store_read(
+      &__kmp_mv_store_rows, &st->runs,
+      "it is not used, and is kept aside when this run's statistics are "
+      "saved",
+      0);
+  st->exists = got != 0;
+  st->bad = got < 0;
+}
+
+void __kmp_mv_store_preload(void) {
+  if (__kmp_mv_store_opened.load(std::memory_order_acquire))
+    return;
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_store_lock);
+  if (!__kmp_mv_store_opened.load(std::memory_order_relaxed))
+    __kmp_mv_store_read_once();
+  __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
+}
+
+void __kmp_mv_env_done(void) {
+  // Only a program with multi-version tasks (their tables register before
+  // main, or when a library is loaded) reads the store; one whose types
+  // come later (dlopen) reads it at its first task, as before.
+  __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
+  const bool registered = __kmp_mv_type_list != NULL;
+  __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
+  if (registered)
+    __kmp_mv_store_preload();
+}
+
 void __kmp_mv_store_open_slow(void) {
   kmp_mv_store_t *st = &__kmp_mv_store;
   __kmp_acquire_bootstrap_lock(&__kmp_mv_store_lock);
@@ -727,37 +771,29 @@ void __kmp_mv_store_open_slow(void) {
     __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
     return;
   }
-  __kmp_mv_store_identify();
+  __kmp_mv_store_read_once(); // at start-up, usually (__kmp_mv_env_done)
   if (st->dir != NULL) {
     __kmp_mvomp_at_exit(__kmp_mv_store_write);
-    if (__kmp_mv_load_path != NULL) {
+    if (__kmp_mv_load_path != NULL)
       st->skipped = 1; // OMP_SELECT_LOAD overrides it
-    } else {
-      kmp_mv_rows_t rows = {NULL, 0, 0, NULL, NULL};
-      int got = __kmp_mv_store_read(
-          &rows, &st->runs,
-          "it is not used, and is kept aside when this run's statistics are "
-          "saved",
-          0);
-      st->exists = got != 0;
-      st->bad = got < 0;
-      // Ageing: a version weighs at most the larger of KMP_MV_STORE_WEIGHT
-      // executions and its policy's quota (so that it counts as explored);
-      // one not run for KMP_MV_STORE_STALE runs starts again from nothing.
-      kmp_uint64 weight = __kmp_mv_quota(&__kmp_mv_policy);
-      if (weight < KMP_MV_STORE_WEIGHT)
-        weight = KMP_MV_STORE_WEIGHT;
-      for (kmp_mv_saved_t *r = rows.first, *next; r; r = next) {
-        next = r->all;
-        if (r->age >= KMP_MV_STORE_STALE) {
-          __kmp_mv_row_free(r);
-          continue;
-        }
-        r->arm = __kmp_mv_arm_cap(&r->arm, weight);
-        __kmp_mv_rows_add(&__kmp_mv_saved, r);
+    // Ageing: a version weighs at most the larger of KMP_MV_STORE_WEIGHT
+    // executions and its policy's quota (so that it counts as explored); one
+    // not run for KMP_MV_STORE_STALE runs starts again from nothing. (Here,
+    // not when the file is read: the policy is the one of the first use.)
+    kmp_uint64 weight = __kmp_mv_quota(&__kmp_mv_policy);
+    if (weight < KMP_MV_STORE_WEIGHT)
+      weight = KMP_MV_STORE_WEIGHT;
+    for (kmp_mv_saved_t *r = __kmp_mv_store_rows.first, *next; r; r = next) {
+      next = r->all;
+      if (r->age >= KMP_MV_STORE_STALE) {
+        __kmp_mv_row_free(r);
+        continue;
       }
-      KMP_INTERNAL_FREE(rows.buckets); // the rows moved
+      r->arm = __kmp_mv_arm_cap(&r->arm, weight);
+      __kmp_mv_rows_add(&__kmp_mv_saved, r);
     }
+    KMP_INTERNAL_FREE(__kmp_mv_store_rows.buckets); // the rows moved
+    __kmp_mv_store_rows = {NULL, 0, 0, NULL, NULL};
   }
   __kmp_mv_store_opened.store(1, std::memory_order_release);
   __kmp_release_bootstrap_lock(&__kmp_mv_store_lock);
@@ -1038,10 +1074,11 @@ void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
     __kmp_str_buf_print(buffer, "   [MVOMP] model store: '%s'\n", st->path);
     __kmp_str_buf_print(buffer, "   [MVOMP] fingerprint: %016llx %s\n",
                         (unsigned long long)st->machine_id, st->machine);
-    if (__kmp_mv_store_opened.load())
+    if (__kmp_mv_store_opened.load() || __kmp_mv_store_read_done)
       __kmp_str_buf_print(
           buffer, "   [MVOMP] models: %s\n",
-          st->skipped  ? "not read (OMP_SELECT_LOAD is set)"
+          st->skipped || __kmp_mv_load_path
+              ? "not read (OMP_SELECT_LOAD is set)"
           : st->bad    ? "malformed: not used (see the warning)"
           : st->exists ? "loaded (see stats.csv's origin column)"
                        : "none yet for this program and machine: exploring");

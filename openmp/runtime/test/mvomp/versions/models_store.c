@@ -125,7 +125,7 @@
 // DISPLAY: OMP_SELECT_MODELS='{{.*}}/m'
 // DISPLAY-NEXT: [MVOMP] model store: '{{.*}}/m/models_store.c.tmp-{{.*}}.csv'
 // DISPLAY-NEXT: [MVOMP] fingerprint: {{[0-9a-f]+}} cpu=
-// DISPLAY-NEXT: [MVOMP] models: found, loaded when the first multi-version task runs
+// DISPLAY-NEXT: [MVOMP] models: loaded (see stats.csv's origin column)
 // IDCACHE: # MVOMP identity cache 1
 // IDCACHE-DAG: {{^}}file	{{[0-9]+ [0-9]+ [0-9]+ [0-9]+\.[0-9]+ [0-9]+\.[0-9]+}}	{{[0-9a-f]+$}}
 // IDCACHE-DAG: {{^}}cpu	{{[-0-9a-f]+ [0-9]+}}	cpu=
