@@ -30,6 +30,18 @@
 
 kmp_erase_type_t __kmp_erase_types[KMP_ERASE_TYPES];
 static std::atomic<int> __kmp_erase_types_full_warned;
+// What the exit-time walks visit: the slots of __kmp_erase_types taken, in
+// the order taken, and one past the highest gtid with batches. Walking the
+// whole arrays instead read a word of each of their pages (about 80 pages,
+// 2 ms of page faults at every exit of a program with ERASE on, on a
+// virtual machine; docs/erase.md).
+static std::atomic<short> __kmp_erase_type_slots[KMP_ERASE_TYPES];
+static std::atomic<int> __kmp_erase_ntype_slots;
+static std::atomic<int> __kmp_erase_batch_gtids;
+// The slot of the k-th type taken, or -1 while its taker has not stored it.
+static int __kmp_erase_type_slot_at(int k) {
+  return __kmp_erase_type_slots[k].load(std::memory_order_relaxed) - 1;
+}
 __thread int __kmp_erase_loop_cluster
     __attribute__((tls_model("initial-exec"))) = -1;
 
@@ -61,9 +73,11 @@ static void __kmp_erase_save_histories(void) {
   kmp_erase_store_session_t *s = __kmp_erase_store_begin();
   if (s == NULL)
     return;
-  for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
-    kmp_erase_type_t *t = &__kmp_erase_types[k];
-    if (t->ready.load(std::memory_order_acquire) != 1)
+  const int ntypes = __kmp_erase_ntype_slots.load(std::memory_order_acquire);
+  for (int j = 0; j < ntypes; ++j) {
+    const int k = __kmp_erase_type_slot_at(j);
+    kmp_erase_type_t *t = &__kmp_erase_types[k < 0 ? 0 : k];
+    if (k < 0 || t->ready.load(std::memory_order_acquire) != 1)
       continue;
     __kmp_erase_lock(t);
     __kmp_erase_store_add(s, t);
@@ -83,6 +97,11 @@ kmp_erase_type_t *__kmp_erase_type(void *address, int kind) {
     if (k == 0) {
       uintptr_t expected = 0;
       if (t->key.compare_exchange_strong(expected, key)) {
+        // (Each slot is taken once: the list has room for all of them.)
+        const int at = __kmp_erase_ntype_slots.fetch_add(1);
+        __kmp_erase_type_slots[at].store(
+            (short)(((h + probe) & (KMP_ERASE_TYPES - 1)) + 1),
+            std::memory_order_relaxed);
         // One row per cluster, and one for the whole team (its width 1 slot).
         size_t n =
             (size_t)(__kmp_mvomp_nclusters + 1) * __kmp_erase_machine.maxwidth;
@@ -478,6 +497,10 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
       return false; // recorded one by one
     memset(p, 0, size);
     s.batch = (kmp_erase_batch_t *)p;
+    int top = __kmp_erase_batch_gtids.load(std::memory_order_relaxed);
+    while (top <= gtid && !__kmp_erase_batch_gtids.compare_exchange_weak(
+                              top, gtid + 1, std::memory_order_relaxed))
+      ;
   }
   kmp_erase_batch_t *batch = s.batch, *b = __kmp_erase_batch_find(s, t, i);
   if (b == NULL) {
@@ -997,7 +1020,8 @@ void __kmp_erase_taskloop_split_done(kmp_int32 gtid, kmp_task_t *task) {
 
 // ---- Statistics file -------------------------------------------------------
 void __kmp_erase_flush_batches(void) {
-  for (int g = 0; g < KMP_MVOMP_MAX_GTID; ++g)
+  const int gtids = __kmp_erase_batch_gtids.load(std::memory_order_acquire);
+  for (int g = 0; g < gtids; ++g)
     for (int k = 0; __kmp_erase_threads[g].batch && k < KMP_ERASE_BATCHES; ++k)
       __kmp_erase_batch_flush(&__kmp_erase_threads[g].batch[k]);
 }
@@ -1024,9 +1048,11 @@ void __kmp_erase_write_stats(void) {
       "joules_from,timed,loaded\n");
   if (f == NULL)
     return;
-  for (int k = 0; k < KMP_ERASE_TYPES; ++k) {
-    kmp_erase_type_t *t = &__kmp_erase_types[k];
-    if (!t->ready.load(std::memory_order_acquire))
+  const int ntypes = __kmp_erase_ntype_slots.load(std::memory_order_acquire);
+  for (int j = 0; j < ntypes; ++j) {
+    const int k = __kmp_erase_type_slot_at(j);
+    kmp_erase_type_t *t = &__kmp_erase_types[k < 0 ? 0 : k];
+    if (k < 0 || !t->ready.load(std::memory_order_acquire))
       continue;
     uintptr_t key = t->key.load(std::memory_order_relaxed);
     void *routine = (void *)(key / 4);
