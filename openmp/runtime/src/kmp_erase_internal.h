@@ -331,6 +331,11 @@ void __kmp_erase_flush_batches(void);
 // Returns 1 when the store is on (this run's histories are then to be
 // merged into it at exit, below), else 0.
 int __kmp_erase_store_seed(kmp_erase_type_t *t, void *address, int kind);
+// Reads the store's file now (ERASE's set-up, when the runtime starts), so
+// that the first task of the first type does not, while the other threads
+// wait for it; reading is all it does (nothing is written unless a type
+// ran).
+void __kmp_erase_store_preload(void);
 // At exit: takes the store's lock and reads its file again (NULL: nothing to
 // save), adds each type's configurations that ran in this run, then writes
 // the file and releases the lock.

@@ -34,6 +34,7 @@ void __kmp_erase_env_done(void) {
     if (__kmp_erase_machine_setup()) {
       if (__kmp_erase_stats_path != NULL)
         __kmp_mvomp_at_exit(__kmp_erase_write_stats);
+      __kmp_erase_store_preload(); // not at the first task (docs/erase.md)
     } else {
       __kmp_erase_enabled = 0;
     }

@@ -244,6 +244,12 @@ static void __kmp_erase_store_open(void) {
   __kmp_release_bootstrap_lock(&__kmp_erase_store_lock);
 }
 
+void __kmp_erase_store_preload(void) {
+  if (!__kmp_mv_models_off &&
+      !__kmp_erase_store.opened.load(std::memory_order_acquire))
+    __kmp_erase_store_open();
+}
+
 // The slot of a saved row's configuration in a type's arrays, or -1 (a
 // cluster not in use, a width beyond it).
 static int __kmp_erase_saved_slot(const kmp_erase_saved_t *r) {
