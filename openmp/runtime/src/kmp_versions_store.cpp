@@ -747,6 +747,11 @@ static void __kmp_mv_store_read_once(void) {
   st->bad = got < 0;
 }
 
+int __kmp_mv_store_was_read(void) {
+  return __kmp_mv_store_read_done ||
+         __kmp_mv_store_opened.load(std::memory_order_acquire);
+}
+
 void __kmp_mv_store_preload(void) {
   if (__kmp_mv_store_opened.load(std::memory_order_acquire))
     return;

@@ -13,6 +13,12 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=s2.csv %libomp-run | FileCheck --check-prefix=LOADED %s
 // RUN: FileCheck --check-prefix=ORIGIN %s < s2.csv
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DISPLAY %s
+// The store is read when the runtime starts: another directory named later
+// (kmp_set_defaults) is refused with a warning, and the run goes on with the
+// store it read; the same directory again is no warning.
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run 0 OMP_SELECT_MODELS=%t.dir/m2 2>&1 | FileCheck --check-prefixes=LATE,LOADED %s
+// RUN: test ! -e %t.dir/m2
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run 0 OMP_SELECT_MODELS=%t.dir/m 2>&1 | FileCheck --check-prefix=LOADED --implicit-check-not=Warning %s
 //
 // The identity cache: the hash of the executable and the CPUs' part of the
 // fingerprint, so that later runs need not work them out again (libomp, built
@@ -115,6 +121,7 @@
 // STORE1-DAG: 1,1,"fast","test",0,-1,64,{{.*}},mean,,64,store,0
 // STORE1: # end: 2 rows
 // IDBAD: OMP: Warning (MVOMP): OMP_SELECT_MODELS: {{.*}}/identity.cache:{{[0-9]+}}: not a line of an identity cache; it is dropped when the cache is written
+// LATE: OMP: Warning (MVOMP): OMP_SELECT_MODELS='{{.*}}/m2' set after the model store was read (kmp_set_defaults?): it is read once, when the runtime starts; ignored
 // LOADED: sequence {{1+$}}
 // Loaded: what was stored, up to 8 executions (the store's weight); this
 // run ran "fast" 100 times.
@@ -181,6 +188,10 @@ int main(int argc, char **argv) {
   kmp_routine_entry_t e[2] = {slow, fast};
   const char *names[2] = {"slow", "fast"};
   mv_register(1, 2, e, names);
+  if (argc > 2) { // the runtime starts (and reads the store), then this
+    omp_get_max_threads();
+    kmp_set_defaults(argv[2]);
+  }
 #pragma omp parallel
 #pragma omp single
   for (round_ = 0; round_ < ROUNDS; ++round_) {
