@@ -90,8 +90,9 @@ void __kmp_mv_store_display(kmp_str_buf_t *buffer);
 // feature that will use the store (taskloop grain sizes).
 void __kmp_mv_env_done(void);
 void __kmp_mv_store_preload(void);
-// Whether the store has been identified and read (OMP_SELECT_MODELS set
-// later, by kmp_set_defaults, is then refused with a warning).
+// Whether the store's directory is fixed: it has been identified (read, or
+// named by ERASE's histories or OMP_DISPLAY_ENV); OMP_SELECT_MODELS set later,
+// by kmp_set_defaults, is then refused with a warning.
 int __kmp_mv_store_was_read(void);
 
 // For another feature's file in the model store (ERASE's histories,

@@ -748,7 +748,9 @@ static void __kmp_mv_store_read_once(void) {
 }
 
 int __kmp_mv_store_was_read(void) {
-  return __kmp_mv_store_read_done ||
+  // (Identified is enough: the directory is fixed from then on, as when
+  // ERASE's histories or OMP_DISPLAY_ENV identified it.)
+  return __kmp_mv_store.identified || __kmp_mv_store_read_done ||
          __kmp_mv_store_opened.load(std::memory_order_acquire);
 }
 
