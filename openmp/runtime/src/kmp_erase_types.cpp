@@ -38,9 +38,12 @@ static std::atomic<int> __kmp_erase_types_full_warned;
 static std::atomic<short> __kmp_erase_type_slots[KMP_ERASE_TYPES];
 static std::atomic<int> __kmp_erase_ntype_slots;
 static std::atomic<int> __kmp_erase_batch_gtids;
-// The slot of the k-th type taken, or -1 while its taker has not stored it.
-static int __kmp_erase_type_slot_at(int k) {
-  return __kmp_erase_type_slots[k].load(std::memory_order_relaxed) - 1;
+// The j-th type taken (j < __kmp_erase_ntype_slots) if it is ready, else
+// NULL (its taker has not stored it, or its set-up failed).
+static kmp_erase_type_t *__kmp_erase_taken_type(int j) {
+  const int k = __kmp_erase_type_slots[j].load(std::memory_order_relaxed) - 1;
+  kmp_erase_type_t *t = k < 0 ? NULL : &__kmp_erase_types[k];
+  return t && t->ready.load(std::memory_order_acquire) == 1 ? t : NULL;
 }
 __thread int __kmp_erase_loop_cluster
     __attribute__((tls_model("initial-exec"))) = -1;
@@ -75,9 +78,8 @@ static void __kmp_erase_save_histories(void) {
     return;
   const int ntypes = __kmp_erase_ntype_slots.load(std::memory_order_acquire);
   for (int j = 0; j < ntypes; ++j) {
-    const int k = __kmp_erase_type_slot_at(j);
-    kmp_erase_type_t *t = &__kmp_erase_types[k < 0 ? 0 : k];
-    if (k < 0 || t->ready.load(std::memory_order_acquire) != 1)
+    kmp_erase_type_t *t = __kmp_erase_taken_type(j);
+    if (t == NULL)
       continue;
     __kmp_erase_lock(t);
     __kmp_erase_store_add(s, t);
@@ -1050,9 +1052,8 @@ void __kmp_erase_write_stats(void) {
     return;
   const int ntypes = __kmp_erase_ntype_slots.load(std::memory_order_acquire);
   for (int j = 0; j < ntypes; ++j) {
-    const int k = __kmp_erase_type_slot_at(j);
-    kmp_erase_type_t *t = &__kmp_erase_types[k < 0 ? 0 : k];
-    if (k < 0 || !t->ready.load(std::memory_order_acquire))
+    kmp_erase_type_t *t = __kmp_erase_taken_type(j);
+    if (t == NULL)
       continue;
     uintptr_t key = t->key.load(std::memory_order_relaxed);
     void *routine = (void *)(key / 4);

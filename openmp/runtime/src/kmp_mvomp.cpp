@@ -188,7 +188,7 @@ static char *__kmp_mvomp_read_path(const char *variable, const char *path,
     // to 30 us each on a virtual machine, and a 64 KiB buffer for a file of
     // a few hundred bytes spread the store's opening over three times as
     // many pages (docs/runtime.md measures the opening).
-    size_t cap = len > 0 && len < KMP_MVOMP_MAX_INPUT_BYTES ? len + 1 : 4096;
+    size_t cap = len > 0 ? len + 1 : 4096; // (len: at most the limit)
     len = 0;
     text = (char *)KMP_INTERNAL_MALLOC(cap + 1);
     for (;;) {

@@ -93,7 +93,7 @@ void __kmp_mv_store_preload(void);
 // Whether the store's directory is fixed: it has been identified (read, or
 // named by ERASE's histories or OMP_DISPLAY_ENV); OMP_SELECT_MODELS set later,
 // by kmp_set_defaults, is then refused with a warning.
-int __kmp_mv_store_was_read(void);
+int __kmp_mv_store_fixed(void);
 
 // For another feature's file in the model store (ERASE's histories,
 // kmp_erase_store.cpp): identifies the program and machine as the store does

@@ -736,8 +736,12 @@ static void __kmp_mv_store_read_once(void) {
     return;
   __kmp_mv_store_read_done = 1;
   __kmp_mv_store_identify();
-  if (st->dir == NULL || __kmp_mv_load_path != NULL)
-    return; // off, or OMP_SELECT_LOAD overrides it
+  if (st->dir == NULL)
+    return; // off
+  if (__kmp_mv_load_path != NULL) {
+    st->skipped = 1; // OMP_SELECT_LOAD overrides it
+    return;
+  }
   int got = __kmp_mv_store_read(
       &__kmp_mv_store_rows, &st->runs,
       "it is not used, and is kept aside when this run's statistics are "
@@ -747,7 +751,7 @@ static void __kmp_mv_store_read_once(void) {
   st->bad = got < 0;
 }
 
-int __kmp_mv_store_was_read(void) {
+int __kmp_mv_store_fixed(void) {
   // (Identified is enough: the directory is fixed from then on, as when
   // ERASE's histories or OMP_DISPLAY_ENV identified it.)
   return __kmp_mv_store.identified || __kmp_mv_store_read_done ||
@@ -784,8 +788,6 @@ void __kmp_mv_store_open_slow(void) {
   __kmp_mv_store_read_once(); // at start-up, usually (__kmp_mv_env_done)
   if (st->dir != NULL) {
     __kmp_mvomp_at_exit(__kmp_mv_store_write);
-    if (__kmp_mv_load_path != NULL)
-      st->skipped = 1; // OMP_SELECT_LOAD overrides it
     // Ageing: a version weighs at most the larger of KMP_MV_STORE_WEIGHT
     // executions and its policy's quota (so that it counts as explored); one
     // not run for KMP_MV_STORE_STALE runs starts again from nothing. (Here,
@@ -1087,7 +1089,7 @@ int __kmp_mv_code_id(const void *addr, char *buf, size_t len) {
 
 void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
   kmp_mv_store_t *st = &__kmp_mv_store;
-  if (__kmp_mv_type_list == NULL && !__kmp_mv_store_opened.load()) {
+  if (__kmp_mv_type_list == NULL && !__kmp_mv_store_fixed()) {
     __kmp_str_buf_print(buffer, "   [MVOMP] model store: unused (no "
                                 "multi-version task is registered)\n");
     return;
@@ -1103,8 +1105,7 @@ void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
     if (__kmp_mv_store_opened.load() || __kmp_mv_store_read_done)
       __kmp_str_buf_print(
           buffer, "   [MVOMP] models: %s\n",
-          st->skipped || __kmp_mv_load_path
-              ? "not read (OMP_SELECT_LOAD is set)"
+          st->skipped  ? "not read (OMP_SELECT_LOAD is set)"
           : st->bad    ? "malformed: not used (see the warning)"
           : st->exists ? "loaded (see stats.csv's origin column)"
                        : "none yet for this program and machine: exploring");

@@ -14,6 +14,9 @@
 // RUN: grep ',task,compute,b,' %t.1.csv | FileCheck --check-prefix=TRIEDAGAIN %s
 // RUN: awk -F, 'NR > 2 { l += $12 } END { print "loaded", l }' %t.1.csv | FileCheck --check-prefix=NONELOADED %s
 // RUN: cat %t.store/*.erase-*.csv | FileCheck --check-prefix=FILE %s
+// A program without multi-version tasks caches its identity too (its
+// executable is not hashed again by the next run).
+// RUN: grep -c '^file' %t.store/identity.cache | FileCheck --check-prefix=ONEFILE %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.2.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LATER %s
 // (On a loaded machine b's second trial may not complete before the run
 // ends: b is then not saved, and the later run tries it. Checked where the
@@ -58,6 +61,7 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.sizes OMP_ERASE_STATS=%t.sizes.csv %libomp-run | FileCheck --check-prefix=SUM %s
 // RUN: grep ',task,compute,b,' %t.sizes.csv | FileCheck --check-prefix=TRIEDAGAIN %s
 
+// ONEFILE: 1
 // FIRST: [MVOMP ERASE] histories: '{{.*}}.erase-{{[0-9a-f]+}}.csv': none yet
 // FIRST: sum ok
 // TRIEDAGAIN: ,task,compute,b,1,{{[1-9][0-9]*}},

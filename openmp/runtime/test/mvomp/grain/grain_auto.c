@@ -49,6 +49,9 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m %libomp-run tiny > /dev/null
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m OMP_SELECT_STATS=second.csv %libomp-run tiny | FileCheck --check-prefix=TINY %s
 // RUN: FileCheck --check-prefix=SECOND %s < second.csv
+// With OMP_TASKLOOP_GRAIN=auto the store is read when the runtime starts, as
+// OMP_DISPLAY_ENV says (a program without multi-version tasks).
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS=%t.dir/m OMP_DISPLAY_ENV=true %libomp-run tiny 2>&1 | FileCheck --check-prefix=GDISPLAY %s
 // A program that runs its taskloop once per run learns across runs: the
 // loop's work is estimated from the default's stored time, so the second run
 // tries the next arm (with one repetition: flat0) instead of the default
@@ -100,6 +103,7 @@
 
 // Every arm starts from the store; the default's loaded executions (it ran 5
 // or 6 times in the first run) are counted as loaded.
+// GDISPLAY: [MVOMP] models: loaded (see stats.csv's origin column)
 // SECOND: "grain:default",{{.*}},mean,,{{[1-9][0-9]*}},store
 // SECOND: "grain:flat0",{{.*}},store
 

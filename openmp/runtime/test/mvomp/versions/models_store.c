@@ -19,6 +19,9 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run 0 OMP_SELECT_MODELS=%t.dir/m2 2>&1 | FileCheck --check-prefixes=LATE,LOADED %s
 // RUN: test ! -e %t.dir/m2
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run 0 OMP_SELECT_MODELS=%t.dir/m 2>&1 | FileCheck --check-prefix=LOADED --implicit-check-not=Warning %s
+// A run that reads the store (the runtime started) and launches no task
+// writes nothing: the file stays as it was, its run count included.
+// RUN: bash -c 'cp %t.dir/m/*.csv before.csv && env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m %libomp-run 0 none && cmp before.csv %t.dir/m/*.csv'
 //
 // The identity cache: the hash of the executable and the CPUs' part of the
 // fingerprint, so that later runs need not work them out again (libomp, built
@@ -164,6 +167,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define ROUNDS 100
 static char seq[ROUNDS + 1];
@@ -190,6 +194,8 @@ int main(int argc, char **argv) {
   mv_register(1, 2, e, names);
   if (argc > 2) { // the runtime starts (and reads the store), then this
     omp_get_max_threads();
+    if (strcmp(argv[2], "none") == 0) // no task: the store is not written
+      return 0;
     kmp_set_defaults(argv[2]);
   }
 #pragma omp parallel
