@@ -101,9 +101,10 @@ int __kmp_mv_store_fixed(void);
 // __kmp_str_free, and the fingerprint's text in *fingerprint (the store's
 // own); NULL when the store is off (OMP_SELECT_MODELS=off, no directory).
 char *__kmp_mv_store_base(const char **fingerprint);
-// Before writing that file at exit: creates the store's directory and takes
-// the store's lock (as its own merge does). Returns the lock's descriptor, to
-// close when done, or -1 after a warning.
+// Before writing that file at exit: creates the store's directory, takes the
+// store's lock and writes the identity cache (the store's own merge calls it
+// too). Returns the lock's descriptor, to close when done, or -1 after a
+// warning.
 int __kmp_mv_store_take_lock(void);
 // Writing a file of the store: opens <path>.tmp-<pid> (returned in *tmp), or
 // returns NULL after a warning "this run's <what> are not saved" (part: the
