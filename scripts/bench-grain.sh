@@ -18,8 +18,9 @@
 #
 #   THREADS="1 2" TRIPS="1000 10000 100000" SIZES="200 400 800 1587" EXECS=200 REPS=5
 #   CAL_TRIPS="10000 100000 1000000" CAL_REPS=3 OUT=build/bench/grain
-#   BIND=true: OMP_PROC_BIND for compare (threads bound to CPUs: unbound, two threads' times on a
-#   virtual machine can jump between two modes 2-4x apart from run to run; docs/grain.md)
+#   BIND=true: OMP_PROC_BIND for compare, with OMP_PLACES=threads (PLACES=...): each thread on a
+#   CPU of its own (unbound, or bound to places of the whole machine, two threads' times on a
+#   virtual machine jump between two modes 2-4x apart from run to run; docs/grain.md)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -58,7 +59,12 @@ calibrate)
   fi
   ;;
 compare)
+  # Each thread bound to a CPU of its own: with OMP_PROC_BIND alone the places are the whole
+  # machine, and on a 2-vCPU virtual machine about one process in four then runs both threads on
+  # one vCPU for its whole life (spinning threads that yield are never moved), each parallel region
+  # ~50 us slower (docs/grain.md).
   export OMP_PROC_BIND=${BIND:-true}
+  [ "$OMP_PROC_BIND" = false ] || export OMP_PLACES=${PLACES:-threads}
   model=${MODEL:-$OUT/grain.model}
   [ -f "$model" ] || die "no calibration at $model: run '$0 calibrate' first (or set MODEL)"
   samples=$OUT/samples.csv
