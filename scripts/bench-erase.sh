@@ -52,6 +52,12 @@
 # CPUs (taskset). On a machine of 6 CPUs or more, the TX2's own shape:
 #   MODE=biglittle CLUSTERS="denver:0-1;a57:2-5" THREADS=6 SLOWDOWN=4 scripts/bench-erase.sh
 #
+# PLACES=threads: every configuration, stock's included, runs with OMP_PLACES=threads
+# OMP_PROC_BIND=close, a CPU per thread. Unset (the default), the threads are left where the
+# system puts them, as a user's program is; ERASE binds its own threads to their clusters' CPUs,
+# and unbound threads share one vCPU in about one process in four on a 2-vCPU VM
+# (docs/benchmarks.md, "Two threads on one vCPU"): PLACES compares them bound alike.
+#
 # MODE=packages: this machine as a dual-socket node, two packages of one core each (CPUs 0 and
 # 1) as hwloc reads them from openmp/runtime/test/mvomp/erase/Inputs/packages2.xml
 # (HWLOC_XMLFILE, in every configuration), POWER=docs/erase/x86-packages.power; ERASE detects
@@ -129,6 +135,7 @@ busy() {
 }
 run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
   local env=(OMP_NUM_THREADS=$THREADS "${slow[@]}") lib=$MVOMP_PREFIX/lib cmd b0 b1
+  if [ -n "${PLACES:-}" ]; then env+=(OMP_PLACES="$PLACES" OMP_PROC_BIND=close); fi
   IFS=: read -r bench a b <<<"$2"
   case $bench in
     taskloop) cmd=("$out/taskloop" "$a" "$(iterations "$a")") ;;
@@ -193,6 +200,9 @@ if [ "$MODE" = packages ]; then
 fi
 if [ "${#bind[@]}" -gt 0 ]; then
   echo "Every configuration runs on CPUs $all alone (taskset), the CPUs of CLUSTERS."
+fi
+if [ -n "${PLACES:-}" ]; then
+  echo "Every configuration binds its threads: OMP_PLACES=$PLACES OMP_PROC_BIND=close."
 fi
 if [ "$MODE" = biglittle ]; then
   echo "Emulated big.LITTLE: clusters $CLUSTERS, OMP_ERASE_TEST_SLOWDOWN=${slow[1]#*=} in every configuration."
