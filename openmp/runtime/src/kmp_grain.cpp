@@ -98,6 +98,8 @@ static void __kmp_grain_load_model(void) {
   __kmp_release_bootstrap_lock(&__kmp_grain_lock);
 }
 
+static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip);
+
 void __kmp_grain_env_done(void) {
   // As for multi-version tasks (__kmp_mv_env_done): the calibration and the
   // model store are read when the runtime starts, not by the first taskloop
@@ -106,6 +108,16 @@ void __kmp_grain_env_done(void) {
   if (__kmp_grain_mode == kmp_grain_auto) {
     __kmp_grain_load_model();
     __kmp_mv_store_preload();
+    // And the first touch of the choice's arithmetic (libm's log2, exp2,
+    // log and exp) and of dladdr, which names a site: their code and tables
+    // are page faults, ~25 us each on a virtual machine, that the first
+    // taskloop paid while the team waited (docs/grain.md).
+    double lo, hi;
+    __kmp_grain_arms_span(&__kmp_grain_model, 1000, 1.0, 2, &lo, &hi);
+    volatile double sink = lo + hi + (double)__kmp_grain_bucket(1000);
+    (void)sink;
+    Dl_info info;
+    (void)dladdr((void *)&__kmp_grain_env_done, &info);
   }
 }
 
