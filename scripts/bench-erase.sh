@@ -55,7 +55,7 @@
 # PLACES=threads: every configuration, stock's included, runs with OMP_PLACES=threads
 # OMP_PROC_BIND=close, a CPU per thread. Unset (the default), the threads are left where the
 # system puts them, as a user's program is; ERASE binds its own threads to their clusters' CPUs,
-# and unbound threads share one vCPU in about one process in four on a 2-vCPU VM
+# and unbound threads share one vCPU in a quarter to three quarters of the processes on a 2-vCPU VM
 # (docs/benchmarks.md, "Two threads on one vCPU"): PLACES compares them bound alike.
 #
 # MODE=packages: this machine as a dual-socket node, two packages of one core each (CPUs 0 and

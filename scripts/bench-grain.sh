@@ -60,9 +60,9 @@ calibrate)
   ;;
 compare)
   # Each thread bound to a CPU of its own: with OMP_PROC_BIND alone the places are the whole
-  # machine, and on a 2-vCPU virtual machine about one process in four then runs both threads on
-  # one vCPU for its whole life (spinning threads that yield are never moved), each parallel region
-  # ~50 us slower (docs/grain.md).
+  # machine, and on a 2-vCPU virtual machine a quarter to three quarters of the processes then run
+  # both threads on one vCPU for their whole life (spinning threads that yield are not moved),
+  # each parallel region ~50 us slower (docs/benchmarks.md, "Two threads on one vCPU").
   export OMP_PROC_BIND=${BIND:-true}
   [ "$OMP_PROC_BIND" = false ] || export OMP_PLACES=${PLACES:-threads}
   model=${MODEL:-$OUT/grain.model}
