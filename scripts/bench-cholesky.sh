@@ -18,13 +18,12 @@
 # arms forced alone take minutes and only show which version is best; their CI is "nan").
 #   SIZES="2048:256"  THREADS="1 2"  REPS=5  CONFIGS="a|b|..."  ONCE="a|..."  scripts/bench-cholesky.sh
 #   TAG=x: results in build/bench/cholesky/results-<n>-<b>-x.tsv (without it the next run overwrites)
-#   PLACES=threads: every run with OMP_PLACES=threads OMP_PROC_BIND=close, a CPU per thread
-#   (unbound, two threads share one vCPU in some processes on a small VM: docs/benchmarks.md)
+#   PLACES=threads: every run's threads bound a CPU each (bench_places, scripts/common.sh)
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 REPS=${REPS:-5}
-if [ -n "${PLACES:-}" ]; then export OMP_PLACES=$PLACES OMP_PROC_BIND=close; fi
+bench_places
 SIZES=${SIZES:-2048:256}
 THREADS=${THREADS:-"1 $(nproc)"}
 "$MVOMP_ROOT/scripts/build.sh" >/dev/null

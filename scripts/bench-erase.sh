@@ -135,7 +135,6 @@ busy() {
 }
 run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
   local env=(OMP_NUM_THREADS=$THREADS "${slow[@]}") lib=$MVOMP_PREFIX/lib cmd b0 b1
-  if [ -n "${PLACES:-}" ]; then env+=(OMP_PLACES="$PLACES" OMP_PROC_BIND=close); fi
   IFS=: read -r bench a b <<<"$2"
   case $bench in
     taskloop) cmd=("$out/taskloop" "$a" "$(iterations "$a")") ;;
@@ -201,9 +200,7 @@ fi
 if [ "${#bind[@]}" -gt 0 ]; then
   echo "Every configuration runs on CPUs $all alone (taskset), the CPUs of CLUSTERS."
 fi
-if [ -n "${PLACES:-}" ]; then
-  echo "Every configuration binds its threads: OMP_PLACES=$PLACES OMP_PROC_BIND=close."
-fi
+bench_places # (stock's runs too)
 if [ "$MODE" = biglittle ]; then
   echo "Emulated big.LITTLE: clusters $CLUSTERS, OMP_ERASE_TEST_SLOWDOWN=${slow[1]#*=} in every configuration."
 fi

@@ -42,6 +42,14 @@ bench_compile() {
   shift 2
   "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/$b/$b.c" "$@" -o "$bin"
 }
+# PLACES=<places> in the benchmark runners that take it: every run binds its threads,
+# OMP_PLACES=<places> OMP_PROC_BIND=close (PLACES=threads: a CPU per thread; unbound, two threads
+# share one vCPU in some processes on a small VM: docs/benchmarks.md, "Two threads on one vCPU").
+bench_places() {
+  [ -n "${PLACES:-}" ] || return 0
+  export OMP_PLACES=$PLACES OMP_PROC_BIND=close
+  echo "Every run binds its threads: OMP_PLACES=$PLACES OMP_PROC_BIND=close."
+}
 # The benchmark runners' statistics, all computed by benchmarks/runner/summarize.py: the median of
 # whitespace-separated numbers on stdin, and the ratio of two numbers.
 median() { "$PYTHON" "$MVOMP_ROOT/benchmarks/runner/summarize.py" median; }

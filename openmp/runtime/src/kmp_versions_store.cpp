@@ -752,10 +752,9 @@ static void __kmp_mv_store_read_once(void) {
 }
 
 int __kmp_mv_store_fixed(void) {
-  // (Identified is enough: the directory is fixed from then on, as when
-  // ERASE's histories or OMP_DISPLAY_ENV identified it.)
-  return __kmp_mv_store.identified || __kmp_mv_store_read_done ||
-         __kmp_mv_store_opened.load(std::memory_order_acquire);
+  // Reading and opening identify it first; so do ERASE's histories and
+  // OMP_DISPLAY_ENV. The directory is fixed from then on.
+  return __kmp_mv_store.identified;
 }
 
 void __kmp_mv_store_preload(void) {
@@ -1099,7 +1098,7 @@ void __kmp_mv_store_display(kmp_str_buf_t *buffer) {
     __kmp_str_buf_print(buffer, "   [MVOMP] model store: '%s'\n", st->path);
     __kmp_str_buf_print(buffer, "   [MVOMP] fingerprint: %016llx %s\n",
                         (unsigned long long)st->machine_id, st->machine);
-    if (__kmp_mv_store_opened.load() || __kmp_mv_store_read_done)
+    if (__kmp_mv_store_read_done) // (opening reads it first)
       __kmp_str_buf_print(
           buffer, "   [MVOMP] models: %s\n",
           st->skipped  ? "not read (OMP_SELECT_LOAD is set)"
