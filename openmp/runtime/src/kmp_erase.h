@@ -44,6 +44,9 @@ extern int __kmp_erase_perf;           // OMP_ERASE_PERF=on
 extern int __kmp_erase_team;           // OMP_ERASE_TEAM=on
 extern int __kmp_erase_ladder;         // OMP_ERASE_LADDER=on
 extern int __kmp_erase_defer;          // OMP_ERASE_DEFER=on
+// OMP_ERASE_REFRESH=backoff: the refresh's interval doubles while a type
+// keeps its choice (kmp_erase_model.h); 0: every 64th decision.
+extern int __kmp_erase_refresh_backoff;
 // OMP_ERASE_SPIN_COST=on: a short taskloop is charged the power of the
 // threads it leaves spinning (kmp_erase_model.h).
 extern int __kmp_erase_spin_cost;

@@ -214,7 +214,13 @@ typedef struct kmp_erase_type {
   // executions elsewhere (the trial task was stolen by another cluster).
   std::atomic<unsigned> *trial;
   std::atomic<unsigned> executions;
-  std::atomic<unsigned> decisions; // for the refresh (KMP_ERASE_REFRESH)
+  // The refresh (OMP_ERASE_REFRESH, __kmp_erase_refresh_due): the decisions
+  // so far, and the schedule's kmp_erase_refresh_t in relaxed atomics (what a
+  // race can do is move one refresh by a decision).
+  std::atomic<kmp_uint64> decisions;
+  std::atomic<kmp_uint64> refresh_at;
+  std::atomic<unsigned> refresh_every;
+  std::atomic<int> refresh_best;
   // A taskloop type times one instance at a time: from its split to the end
   // of its last chunk (chunks run its routine as tasks).
   std::atomic<int> loop_pending; // chunks of the timed instance not finished

@@ -297,6 +297,24 @@ kmp_erase_choice_t __kmp_erase_map(const kmp_erase_map_in_t *in) {
   return best;
 }
 
+bool __kmp_erase_refresh_due(kmp_erase_refresh_t *r, unsigned long long d,
+                             int best, int backoff) {
+  if (!backoff)
+    return d % KMP_ERASE_REFRESH == 0;
+  if (r->best != best + 1 || r->at == 0) { // a new choice: refresh it soon
+    r->best = best + 1;
+    r->every = KMP_ERASE_REFRESH;
+    r->at = d + KMP_ERASE_REFRESH;
+    return false;
+  }
+  if (d < r->at)
+    return false;
+  r->every = r->every * 2 < KMP_ERASE_REFRESH_MAX ? r->every * 2
+                                                  : KMP_ERASE_REFRESH_MAX;
+  r->at = d + r->every;
+  return true;
+}
+
 kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,
                                           int cluster, int width) {
   return __kmp_erase_least(in, false, cluster, width);

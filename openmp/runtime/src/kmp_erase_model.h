@@ -232,11 +232,27 @@ double __kmp_erase_alone_add(kmp_erase_alone_t *a, double seconds, int width,
 bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w);
 
 // The least-energy measured configuration other than (cluster, width), or
-// cluster -1. Every KMP_ERASE_REFRESH-th decision of a type goes there: the
-// history changes only when a configuration runs, so without it one that
-// looked slow once (a preempted task, a busy core) would never be measured
-// again.
+// cluster -1. A type's refresh decisions (__kmp_erase_refresh_due) go there:
+// the history changes only when a configuration runs, so without them one
+// that looked slow once (a preempted task, a busy core) would never be
+// measured again.
 #define KMP_ERASE_REFRESH 64
+// OMP_ERASE_REFRESH=backoff (beyond the thesis, docs/erase.md): while a type
+// keeps its choice, the interval between refreshes doubles from
+// KMP_ERASE_REFRESH decisions up to KMP_ERASE_REFRESH_MAX; a new choice
+// brings it back to KMP_ERASE_REFRESH. Every 64th decision on a loop whose
+// other width is twice as slow cost 1.3% of its time (docs/erase.md).
+#define KMP_ERASE_REFRESH_MAX 1024
+struct kmp_erase_refresh_t {
+  unsigned long long at; // the decision the next refresh is due at (0: none)
+  unsigned every;        // the interval that set it
+  int best;              // 1 + the choice it was set for (0: none yet)
+};
+// Whether decision d (from 1) of a type, whose choice is configuration `best`
+// (a slot), is a refresh: with backoff as above (r is the type's schedule),
+// else every KMP_ERASE_REFRESH-th, as before 2026-11-28.
+bool __kmp_erase_refresh_due(kmp_erase_refresh_t *r, unsigned long long d,
+                             int best, int backoff);
 kmp_erase_choice_t __kmp_erase_map_except(const kmp_erase_map_in_t *in,
                                           int cluster, int width);
 

@@ -285,6 +285,25 @@ static double __kmp_erase_joint_seconds(kmp_erase_type_t *t, kmp_task_t *task,
   return __kmp_erase_config_seconds(t, i);
 }
 
+// Whether this decision of type t, whose choice is slot `best`, is a refresh
+// (OMP_ERASE_REFRESH). The schedule is written only when it changes, at most
+// about log2(KMP_ERASE_REFRESH_MAX / KMP_ERASE_REFRESH) + decisions / 1024
+// times while the choice holds.
+static bool __kmp_erase_refresh(kmp_erase_type_t *t, int best) {
+  kmp_uint64 d = t->decisions.fetch_add(1, std::memory_order_relaxed) + 1;
+  kmp_erase_refresh_t r = {t->refresh_at.load(std::memory_order_relaxed),
+                           t->refresh_every.load(std::memory_order_relaxed),
+                           t->refresh_best.load(std::memory_order_relaxed)};
+  const kmp_uint64 at = r.at;
+  bool due = __kmp_erase_refresh_due(&r, d, best, __kmp_erase_refresh_backoff);
+  if (r.at != at) {
+    t->refresh_every.store(r.every, std::memory_order_relaxed);
+    t->refresh_best.store(r.best, std::memory_order_relaxed);
+    t->refresh_at.store(r.at, std::memory_order_relaxed);
+  }
+  return due;
+}
+
 kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
                                       int maxwidth, int taskloop,
                                       kmp_task_team_t *task_team,
@@ -382,9 +401,8 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
     t->trial[i].store(t->executions.load(std::memory_order_relaxed) + 1,
                       std::memory_order_relaxed);
   } else if (choice.cluster >= 0 &&
-             t->decisions.fetch_add(1, std::memory_order_relaxed) %
-                     KMP_ERASE_REFRESH ==
-                 KMP_ERASE_REFRESH - 1) {
+             __kmp_erase_refresh(
+                 t, __kmp_erase_slot(choice.cluster, choice.width))) {
     kmp_erase_choice_t other =
         __kmp_erase_map_except(&in, choice.cluster, choice.width);
     if (other.cluster >= 0)

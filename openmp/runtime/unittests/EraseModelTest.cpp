@@ -450,6 +450,40 @@ TEST(EraseMap, RefreshPicksTheCheapestOther) {
   EXPECT_EQ(__kmp_erase_map_except(&In, 1, 1).cluster, -1);
 }
 
+// The decisions among d = 1..n that are refreshes, for a choice that is
+// best(d).
+template <typename F>
+static std::vector<unsigned long long> refreshes(int backoff, int n, F best) {
+  kmp_erase_refresh_t R = {0, 0, 0};
+  std::vector<unsigned long long> Due;
+  for (unsigned long long D = 1; D <= (unsigned long long)n; ++D)
+    if (__kmp_erase_refresh_due(&R, D, best(D), backoff))
+      Due.push_back(D);
+  return Due;
+}
+
+TEST(EraseMap, RefreshBacksOffWhileTheChoiceHolds) {
+  auto Same = [](unsigned long long) { return 3; };
+  // fixed: every 64th decision (31 of 2000).
+  std::vector<unsigned long long> Fixed = refreshes(0, 2000, Same);
+  ASSERT_EQ(Fixed.size(), 31u);
+  EXPECT_EQ(Fixed[0], 64u);
+  EXPECT_EQ(Fixed[30], 1984u);
+  // backoff: 64, then intervals of 128, 256, 512 and at most 1024.
+  std::vector<unsigned long long> Back = refreshes(1, 5000, Same);
+  std::vector<unsigned long long> Want = {65, 193, 449, 961, 1985, 3009, 4033};
+  EXPECT_EQ(Back, Want);
+  // A new choice (at decision 1000) brings the interval back to 64.
+  std::vector<unsigned long long> Changed =
+      refreshes(1, 1300, [](unsigned long long D) { return D < 1000 ? 3 : 5; });
+  Want = {65, 193, 449, 961, 1064, 1192};
+  EXPECT_EQ(Changed, Want);
+  // A choice that keeps changing is never refreshed: both sides are measured.
+  EXPECT_TRUE(refreshes(1, 2000, [](unsigned long long D) {
+                return (int)(D / 50 % 2);
+              }).empty());
+}
+
 TEST(EraseMap, TaskStaysOnItsCreatorsClusterUnlessAnotherIsClearlyCheaper) {
   // OMP_ERASE_STAY: big (the creator's) 1.0 s at 1 + 1 W = 2 J; little at
   // 0.5 + 1 W, both clusters active (no idle power charged elsewhere).

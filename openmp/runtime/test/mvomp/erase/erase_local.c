@@ -16,7 +16,7 @@
 // rule: "out of creation order"). Two runs: one cluster of both CPUs, and
 // three threads on two clusters of one CPU, "a" (threads 0 and 2) far
 // cheaper than "b" (thread 1), stealing within clusters: the mapper maps the
-// tasks to a, and thread 2 runs them (thread 1 only the every-64th refresh).
+// tasks to a, and thread 2 runs them (thread 1 only the refresh's tasks).
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="all:0-1" %libomp-run | FileCheck %s
 // RUN: printf 'cluster a idle 0.5\ncluster b idle 0.5\nrun a compute 1000 1 1\nrun b compute 1000 1 40\n' > %t.power

@@ -13,6 +13,13 @@
 // RUN: grep -c '^' %t.time.csv | FileCheck --check-prefix=ROWS %s
 // RUN: head -2 %t.time.csv | FileCheck --check-prefix=HEAD %s
 // RUN: awk -F, 'NR > 2 { n += $6 } END { print "executions", n }' %t.time.csv | FileCheck --check-prefix=COUNT %s
+// The refresh (OMP_ERASE_REFRESH) measures little again now and then: with
+// its back-off (the default) at about the 64th, 192nd, 448th and 960th
+// decision (4 executions in all, its trial included, in every run seen);
+// every 64th decision with `fixed` (13-14).
+// RUN: awk -F, '$4 == "little" { print "little", $6 }' %t.time.csv | FileCheck --check-prefix=BACKOFF %s
+// RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_REFRESH=fixed OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="big:0;little:1" OMP_ERASE_TEST_SLOWDOWN=little:4 OMP_ERASE_STEAL=cluster OMP_ERASE_STATS=%t.fixed.csv %libomp-run 2>&1 | FileCheck --check-prefix=TIME %s
+// RUN: awk -F, '$4 == "little" { print ($6 >= 10 ? "refreshed often" : "refreshed " $6) }' %t.fixed.csv | FileCheck --check-prefix=FIXED %s
 // RUN: printf 'cluster big idle 2\ncluster little idle 0.5\nrun big compute 2000 1 40\nrun little compute 1000 1 1\n' > %t.power
 // The energy run is tried up to three times: once in a CI run on this 2-core
 // machine under load, 941 of the 1000 tasks stayed on big although the
@@ -28,6 +35,8 @@
 // HEAD: # measured energy: {{.*}}
 // HEAD-NEXT: type,kind,class,cluster,width,executions,mean_s,model_s,joules
 // COUNT: executions 1020
+// BACKOFF: little {{[1-7]$}}
+// FIXED: refreshed often
 // ENERGY: tasks 1000, mostly on thread 1
 // ONEROW: 1
 

@@ -2,7 +2,7 @@
 // learned"): on two clusters of one CPU, "b" emulated four times slower, a
 // first run tries b for its tasks (twice: the warm-up) and saves what each
 // cluster took; a later run starts from that and does not try b again (60
-// tasks: no refresh, which comes at the 64th decision). A file with another
+// tasks: no refresh, which comes after the 64th decision). A file with another
 // set of clusters is another file; a malformed file is named with its line,
 // not used (the run tries b again) and kept aside; a store that cannot be
 // written is a warning; OMP_SELECT_MODELS=off reads and writes nothing; runs

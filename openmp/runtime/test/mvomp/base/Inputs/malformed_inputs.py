@@ -166,7 +166,7 @@ for kind in ["store", "identity", "erase-store", "load", "power", "erase-model",
     print("%s: %d runs, %d failed" % (kind, runs, failed))
 
 VARS = """OMP_ERASE OMP_ERASE_ALIKE OMP_ERASE_CLUSTERS OMP_ERASE_DEFER OMP_ERASE_FLOPS_PER_CYCLE
-OMP_ERASE_INTERP OMP_ERASE_JOINT OMP_ERASE_LADDER OMP_ERASE_PERF OMP_ERASE_RAPL OMP_ERASE_SLEEP OMP_ERASE_SLEEP_SPIN
+OMP_ERASE_INTERP OMP_ERASE_JOINT OMP_ERASE_LADDER OMP_ERASE_PERF OMP_ERASE_RAPL OMP_ERASE_REFRESH OMP_ERASE_SLEEP OMP_ERASE_SLEEP_SPIN
 OMP_ERASE_SPIN_COST OMP_ERASE_STAY OMP_ERASE_STEAL OMP_ERASE_TEAM OMP_ERASE_TEST_SLOWDOWN
 OMP_ERASE_THRESHOLDS OMP_ERASE_TIE OMP_ERASE_TIME_WEIGHT OMP_GB_ALPHA OMP_GB_REWARD OMP_MEAN_REPS
 OMP_SELECT OMP_SELECT_ELIMINATE OMP_SELECT_OBJECTIVE OMP_SELECT_PATIENCE OMP_SELECT_PREDICT
@@ -176,7 +176,7 @@ OMP_ERASE_STATS""".split()
 VALUES = ["", " ", "on", "off", "ON", "auto", "0", "1", "-1", "2", "1e308", "nan", "inf", "-inf",
           "1e-320", "0x10", "99999999999999999999", "4294967297", "18446744073709551616", "1,2", "1,",
           ",", ";", ";;;", "a:0;b:1", "a:0-1", "a:1-0", "a:0;a:1", "a:99", "a:-1", "x" * 3000, "mean",
-          "ucb", "gb", "ts", "random", "fixed:", "fixed:fast_version", "fixed:9", "fixed:nope", "time",
+          "ucb", "gb", "ts", "random", "backoff", "fixed", "fixed:", "fixed:fast_version", "fixed:9", "fixed:nope", "time",
           "energy", "edp", "linear", "poly", "pmnf", "cluster", "all", "threads", "0.5", "0.25", "4",
           "16", "b:2", "b:0", "b:1e9", "b:nan", "a:2,b:3", "%", "%q", "%h-%r-%p", "/dev/null",
           "/dev/full", "/proc/mvomp/x", "out/sub", ".", "\t1", "1 2", "1e3", "-0", "+5", "5x", "ucb:2",
