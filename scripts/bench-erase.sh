@@ -34,6 +34,7 @@
 # one history per multi-version task type, the thesis' mapper), erase-nostay (OMP_ERASE_STAY=0:
 # a task goes to the least-cost cluster however small the difference), erase-notie
 # (OMP_ERASE_TIE=0: the least energy however small its lead over a faster configuration),
+# erase-refresh64 (OMP_ERASE_REFRESH=fixed: every 64th decision refreshes another configuration),
 # erase-nospin (OMP_ERASE_SPIN_COST=off: the threads a short loop leaves spinning are charged
 # as idle, the thesis' model), erase-apart (OMP_SELECT_CLUSTER_RATIO=off: each cluster
 # explores a multi-version task's versions on its own), erase-wW (OMP_ERASE_TIME_WEIGHT=W: the energy objective
@@ -167,6 +168,8 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
                         OMP_ERASE_STAY=0) ;;
     erase-notie) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_ERASE_TIE=0) ;;
+    erase-refresh64) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
+                           OMP_ERASE_REFRESH=fixed) ;;
     erase-notalike) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER" OMP_ERASE_ALIKE=off) ;;
     erase-nospin) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                         OMP_ERASE_SPIN_COST=off) ;;
