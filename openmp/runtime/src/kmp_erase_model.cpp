@@ -301,7 +301,7 @@ bool __kmp_erase_refresh_due(kmp_erase_refresh_t *r, unsigned long long d,
                              int best, int backoff) {
   if (!backoff)
     return d % KMP_ERASE_REFRESH == 0;
-  if (r->best != best + 1 || r->at == 0) { // a new choice: refresh it soon
+  if (r->best != best + 1) { // a new choice (or the first): refresh it soon
     r->best = best + 1;
     r->every = KMP_ERASE_REFRESH;
     r->at = d + KMP_ERASE_REFRESH;

@@ -244,7 +244,7 @@ bool __kmp_erase_deferred(const kmp_erase_map_in_t *in, int c, int w);
 // other width is twice as slow cost 1.3% of its time (docs/erase.md).
 #define KMP_ERASE_REFRESH_MAX 1024
 struct kmp_erase_refresh_t {
-  unsigned long long at; // the decision the next refresh is due at (0: none)
+  unsigned long long at; // the decision the next refresh is due at
   unsigned every;        // the interval that set it
   int best;              // 1 + the choice it was set for (0: none yet)
 };

@@ -294,9 +294,9 @@ static bool __kmp_erase_refresh(kmp_erase_type_t *t, int best) {
   kmp_erase_refresh_t r = {t->refresh_at.load(std::memory_order_relaxed),
                            t->refresh_every.load(std::memory_order_relaxed),
                            t->refresh_best.load(std::memory_order_relaxed)};
-  const kmp_uint64 at = r.at;
+  const kmp_erase_refresh_t was = r;
   bool due = __kmp_erase_refresh_due(&r, d, best, __kmp_erase_refresh_backoff);
-  if (r.at != at) {
+  if (r.at != was.at || r.best != was.best) {
     t->refresh_every.store(r.every, std::memory_order_relaxed);
     t->refresh_best.store(r.best, std::memory_order_relaxed);
     t->refresh_at.store(r.at, std::memory_order_relaxed);
