@@ -57,12 +57,15 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
 // grain sizes spaced on a log scale from the flat region's lower bound to its
 // upper one (from the upper to the lower when they cross), or with
 // to_threads to one task per thread when that is larger; widened to a ratio
-// of KMP_GRAIN_MIN_SPAN about its middle when narrower; as task counts
-// rounded up, from n tasks on to a multiple of n.
+// of KMP_GRAIN_MIN_SPAN about its middle when narrower; starting
+// KMP_GRAIN_APART coarser than the default's grain when it would start within
+// that ratio of it; as task counts rounded up, from n tasks on to a multiple
+// of n.
 #define KMP_GRAIN_FLAT_ARMS 5
 #define KMP_GRAIN_ARMS (1 + KMP_GRAIN_FLAT_ARMS)
 #define KMP_GRAIN_DEFAULT_TASKS 10
 #define KMP_GRAIN_MIN_SPAN 8.0
+#define KMP_GRAIN_APART 1.25
 // The name of arm `arm` ("default", "flat0" .. "flat4").
 const char *__kmp_grain_arm_name(int arm);
 // The number of tasks arm `arm` makes of a loop of `trip` iterations of

@@ -114,6 +114,27 @@ TEST(GrainModel, ArmsReachOneTaskPerThread) {
   }
 }
 
+TEST(GrainModel, TheFinestArmIsNotASecondDefault) {
+  // The memory-bound loop above: the region starts at 22 tasks, within 25%
+  // of the default's 20, so the arms start 25% coarser than the default
+  // (16 tasks) and still end at one task per thread.
+  kmp_grain_model_t M = {414, 0.086, 0.1, 0.1, 1};
+  const unsigned long long Dflt = __kmp_grain_arm_tasks(&M, 0, 50, 200, 2);
+  ASSERT_EQ(Dflt, 20u);
+  EXPECT_EQ(__kmp_grain_arm_tasks(&M, 1, 50, 200, 2), 16u);
+  EXPECT_EQ(__kmp_grain_arm_tasks(&M, KMP_GRAIN_ARMS - 1, 50, 200, 2), 2u);
+  for (int A = 1; A < KMP_GRAIN_ARMS; ++A) {
+    unsigned long long T = __kmp_grain_arm_tasks(&M, A, 50, 200, 2);
+    EXPECT_TRUE(T * KMP_GRAIN_APART <= Dflt || T >= Dflt * KMP_GRAIN_APART)
+        << __kmp_grain_arm_name(A) << ": " << T << " tasks";
+  }
+  // A region that starts far finer than the default keeps its start.
+  double Lo, Hi, FLo, FHi;
+  __kmp_grain_flat_range(&Seed, 1e6 * 100, 2, &FLo, &FHi);
+  __kmp_grain_arms_span(&Seed, 1000000, 100, 2, &Lo, &Hi);
+  EXPECT_NEAR(Lo, FLo / 100, FLo / 100 * 1e-9);
+}
+
 TEST(GrainModel, ArmsBalanceTheThreads) {
   // From n tasks on, every arm's task count is a multiple of n.
   for (int N : {2, 3, 8})
