@@ -34,6 +34,7 @@ kmp_uint64 __kmp_grain_fixed = 0;
 char *__kmp_grain_model_path = NULL;
 double __kmp_grain_lambda_b = 0, __kmp_grain_lambda_s = 0;
 int __kmp_grain_span_threads = 1;
+int __kmp_grain_reps = KMP_GRAIN_DEFAULT_REPS;
 
 // Grain types' ids: this bit and a hash of the site and thread count
 // (docs/grain.md: define(N) with N at or above 2^30 is reserved).
@@ -166,8 +167,8 @@ static kmp_mv_type_t *__kmp_grain_new_type(kmp_routine_entry_t entry,
   char *owned[KMP_GRAIN_ARMS];
   for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
     names[a] = owned[a] = __kmp_str_format("grain:%s", __kmp_grain_arm_name(a));
-  kmp_mv_type_t *t =
-      __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location);
+  kmp_mv_type_t *t = __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names,
+                                             location, __kmp_grain_reps);
   for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
     __kmp_str_free(&owned[a]);
   __kmp_str_free(&location);
@@ -221,11 +222,12 @@ static double __kmp_grain_work(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
   double w = stats->work_ns.load(std::memory_order_relaxed);
   if (w > 0)
     return w;
+  kmp_mv_policy_t own;
   stats->lock.acquire();
   // A new key's arms, and what they start from, are made at its first use.
   __kmp_mv_grow_arms(type, stats,
                      type->nversions.load(std::memory_order_acquire),
-                     &__kmp_mv_policy);
+                     __kmp_mv_policy_of(type, &own));
   const double mean = stats->key.narms > 0 && stats->key.arms[0].n > 0
                           ? stats->key.arms[0].mean
                           : 0;
@@ -284,6 +286,47 @@ static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING]
 static __thread int __kmp_grain_npending
     __attribute__((tls_model("initial-exec"))) = 0;
 
+// The sites this thread ran last, with their keys and their arms' task
+// counts: a taskloop run again skips the site and key lookups, the bucket's
+// and the arms' arithmetic (libm's log, exp, log2, exp2: ~800 instructions, a
+// third of a microsecond, 2-4% of a 13-us loop, docs/grain.md). Two entries,
+// most recent first: a loop alternating two taskloops hits too, and libomp's
+// static TLS stays small. Types and keys live as long as the process.
+struct kmp_grain_cached_t {
+  kmp_routine_entry_t entry; // NULL: empty
+  kmp_uint64 trip;
+  int nthreads;
+  kmp_mv_type_t *type;
+  kmp_mv_stats_t *stats;
+  double iter_ns; // the work the task counts were computed for
+  kmp_uint64 tasks[KMP_GRAIN_ARMS]; // 0: not computed yet
+};
+#define KMP_GRAIN_CACHED 2
+static __thread kmp_grain_cached_t __kmp_grain_cached[KMP_GRAIN_CACHED]
+    __attribute__((tls_model("initial-exec")));
+
+static kmp_grain_cached_t *__kmp_grain_lookup(kmp_routine_entry_t entry, int n,
+                                              kmp_uint64 trip) {
+  kmp_grain_cached_t *c = __kmp_grain_cached;
+  if (c[0].entry == entry && c[0].nthreads == n && c[0].trip == trip)
+    return &c[0];
+  kmp_grain_cached_t hit = c[1];
+  if (!(hit.entry == entry && hit.nthreads == n && hit.trip == trip)) {
+    __kmp_grain_load_model();
+    hit.entry = entry;
+    hit.nthreads = n;
+    hit.trip = trip;
+    hit.type = __kmp_grain_type(entry, n);
+    __kmp_mv_store_open(); // before any key starts from saved rows
+    hit.stats = __kmp_mv_get_stats(hit.type, __kmp_grain_bucket(trip), -1, -1);
+    hit.iter_ns = 0;
+    memset(hit.tasks, 0, sizeof(hit.tasks));
+  }
+  c[1] = c[0];
+  c[0] = hit;
+  return &c[0];
+}
+
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
                              int if_val) {
   if (UNLIKELY(__kmp_mvomp_hooks.erase)) {
@@ -334,17 +377,21 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   for (int i = 0; i < __kmp_grain_npending; ++i)
     if (__kmp_grain_pending[i].taskgroup == group)
       return dflt; // a second loop of one taskgroup: not timed alone
-  __kmp_grain_load_model();
-  kmp_mv_type_t *type = __kmp_grain_type(task->routine, n);
-  __kmp_mv_store_open(); // before any key starts from saved rows
-  kmp_mv_stats_t *stats =
-      __kmp_mv_get_stats(type, __kmp_grain_bucket(trip), -1, -1);
+  kmp_grain_cached_t *c = __kmp_grain_lookup(task->routine, n, trip);
+  kmp_mv_type_t *type = c->type;
+  kmp_mv_stats_t *stats = c->stats;
   // The flat arms need the loop's work: until a run of the default measured
   // it (in this run or, through the store, an earlier one), the default runs.
   const double iter_ns = __kmp_grain_work(type, stats, trip, n);
   const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
-  const kmp_uint64 tasks =
-      __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);
+  if (c->iter_ns != iter_ns) {
+    c->iter_ns = iter_ns;
+    memset(c->tasks, 0, sizeof(c->tasks));
+  }
+  if (c->tasks[slot] == 0)
+    c->tasks[slot] =
+        __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);
+  const kmp_uint64 tasks = c->tasks[slot];
   __kmp_grain_note(trip, tasks, slot, iter_ns, n);
   kmp_grain_pending_t *p = &__kmp_grain_pending[__kmp_grain_npending++];
   p->task = current;

@@ -29,6 +29,10 @@ extern char *__kmp_grain_model_path;
 extern double __kmp_grain_lambda_b, __kmp_grain_lambda_s;
 // OMP_TASKLOOP_GRAIN_SPAN=threads (1, the default) | flat (0).
 extern int __kmp_grain_span_threads;
+// OMP_TASKLOOP_GRAIN_REPS: the executions of each arm Mean (OMP_SELECT=mean
+// or fixed) takes before it commits, the grain's OMP_MEAN_REPS.
+#define KMP_GRAIN_DEFAULT_REPS 2
+extern int __kmp_grain_reps;
 
 // kmp_taskloop_grain_info_t's arm (mvomp.h) besides the arms of
 // kmp_grain_model.h: a fixed OMP_TASKLOOP_GRAIN=<n>, and a team of one thread

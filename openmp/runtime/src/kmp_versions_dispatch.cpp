@@ -74,10 +74,12 @@ double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster,
     s->lock.acquire();
   double best = 0;
   if (fixed < 0 && !explored) {
-    *to_explore = s->key.narms >= nv
-                      ? (unsigned)__kmp_mv_to_explore(&__kmp_mv_policy, &s->key,
-                                                      run->slots, run->n)
-                      : 1;
+    kmp_mv_policy_t own;
+    *to_explore =
+        s->key.narms >= nv
+            ? (unsigned)__kmp_mv_to_explore(__kmp_mv_policy_of(type, &own),
+                                            &s->key, run->slots, run->n)
+            : 1;
   } else {
     const int narms = explored ? nv : s->key.narms;
     const kmp_mv_arm_t *arms = s->key.arms;
@@ -116,7 +118,8 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
                       0x9e3779b97f4a7c15ULL * (kmp_uint64)gtid);
     th->rng_seeded = 1;
   }
-  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  kmp_mv_policy_t own;
+  const kmp_mv_policy_t *policy = __kmp_mv_policy_of(type, &own);
   // Once every version of the key has the policy's quota of executions, the
   // choice depends on the statistics only: it reads them without the lock (a
   // choice made while another thread updates them sees the values before or
@@ -172,7 +175,8 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
 static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
                                         kmp_mv_stats_t *stats, int slot,
                                         double x, int nv) {
-  const kmp_mv_policy_t *policy = &__kmp_mv_policy;
+  kmp_mv_policy_t own;
+  const kmp_mv_policy_t *policy = __kmp_mv_policy_of(type, &own);
   stats->lock.acquire();
   if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
     __kmp_mv_grow_arms(type, stats, nv, policy);

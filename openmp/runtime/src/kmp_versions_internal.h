@@ -157,6 +157,9 @@ struct kmp_mv_type_t {
   // an arm of one of its keys reached 1, 2, 4, 8, ... executions. Keys whose
   // exploration relies on predictions are predicted again when it moved.
   std::atomic<int> knowledge;
+  // Mean's repetition count at this type's keys, 0: the policy's
+  // (OMP_MEAN_REPS). A taskloop's grain takes OMP_TASKLOOP_GRAIN_REPS.
+  int mean_reps;
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
 };
@@ -188,10 +191,22 @@ static inline kmp_uint64 __kmp_mv_hash(kmp_uint64 x) {
 
 // Registers type `id` with n versions named names[0..n-1], at `location`,
 // that no task entry runs (choices other than multi-version tasks': a
-// taskloop's grain size, kmp_grain.cpp); returns the type.
+// taskloop's grain size, kmp_grain.cpp), Mean taking mean_reps executions of
+// each (0: OMP_MEAN_REPS); returns the type.
 kmp_mv_type_t *__kmp_mv_register_named(kmp_int32 id, int n,
                                        const char *const *names,
-                                       const char *location);
+                                       const char *location, int mean_reps);
+
+// The policy type t's keys choose and record under: the process's, or a copy
+// of it in *buf with t's own Mean repetition count.
+static inline const kmp_mv_policy_t *__kmp_mv_policy_of(const kmp_mv_type_t *t,
+                                                        kmp_mv_policy_t *buf) {
+  if (t->mean_reps <= 0 || t->mean_reps == __kmp_mv_policy.mean_reps)
+    return &__kmp_mv_policy;
+  *buf = __kmp_mv_policy;
+  buf->mean_reps = t->mean_reps;
+  return buf;
+}
 // The type registered as `id`, or NULL (no lock).
 kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
 // The entry of a launched version of type `type`; one that no unit
@@ -282,7 +297,7 @@ static inline int __kmp_mv_fixed_slot(kmp_mv_type_t *t) {
 // statistics it did not update itself (a policy change, an import): started
 // counts cover completed ones, UCB's spreads, whether it is explored, Mean's
 // kept choice.
-void __kmp_mv_readopt(kmp_mv_stats_t *s);
+void __kmp_mv_readopt(const kmp_mv_type_t *t, kmp_mv_stats_t *s);
 
 // Mean's second look at key s (under its lock) committed to best (-1: none):
 // the arm a dispatch is to run once instead of best, or none. Under robust

@@ -200,9 +200,10 @@ void __kmpc_task_versions_register(ident_t *loc, kmp_int32 type, kmp_int32 n,
 
 kmp_mv_type_t *__kmp_mv_register_named(kmp_int32 id, int n,
                                        const char *const *names,
-                                       const char *location) {
+                                       const char *location, int mean_reps) {
   __kmp_acquire_bootstrap_lock(&__kmp_mv_registry_lock);
   kmp_mv_type_t *t = __kmp_mv_get_type_locked(id);
+  t->mean_reps = mean_reps;
   for (int i = 0; i < n; ++i)
     __kmp_mv_slot_locked(t, names[i], location, NULL);
   __kmp_release_bootstrap_lock(&__kmp_mv_registry_lock);
@@ -439,15 +440,16 @@ kmp_mv_arm_t __kmp_mv_own_arm(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 /* ------------------------------------------------------------------------ */
 /* Keys: exploration marks and growth                                        */
 
-void __kmp_mv_readopt(kmp_mv_stats_t *s) {
-  __kmp_mv_adopt(&__kmp_mv_policy, &s->key);
+void __kmp_mv_readopt(const kmp_mv_type_t *t, kmp_mv_stats_t *s) {
+  kmp_mv_policy_t own;
+  const kmp_mv_policy_t *policy = __kmp_mv_policy_of(t, &own);
+  __kmp_mv_adopt(policy, &s->key);
   __kmp_mv_set_explored(
-      s, __kmp_mv_explored(&__kmp_mv_policy, &s->key) ? s->key.narms : 0,
-      &__kmp_mv_policy);
+      s, __kmp_mv_explored(policy, &s->key) ? s->key.narms : 0, policy);
 }
 
-static void __kmp_mv_readopt_key(kmp_mv_type_t *, kmp_mv_stats_t *s, void *) {
-  __kmp_mv_readopt(s);
+static void __kmp_mv_readopt_key(kmp_mv_type_t *t, kmp_mv_stats_t *s, void *) {
+  __kmp_mv_readopt(t, s);
 }
 
 void __kmp_mv_for_each_key(kmp_int32 id,

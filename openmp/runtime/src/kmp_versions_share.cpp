@@ -169,6 +169,8 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
   const kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
   const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
   bool changed = false;
+  kmp_mv_policy_t own;
+  const kmp_mv_policy_t *policy = __kmp_mv_policy_of(t, &own);
   if (s->nreserved < s->key.narms) {
     kmp_uint64 *r = (kmp_uint64 *)__kmp_allocate(s->key.narms * sizeof(*r));
     if (s->nreserved > 0)
@@ -195,7 +197,7 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
     r.h = a->h;
     r.outliers = a->outliers;
     r.origin = a->origin;
-    r.started = __kmp_mv_shared_started(&__kmp_mv_policy, &r, running);
+    r.started = __kmp_mv_shared_started(policy, &r, running);
     s->reserved[v] = r.started - r.n - running;
     s->key.t = s->key.t - a->n + r.n;
     s->key.sum += r.mean * (double)r.n - a->mean * (double)a->n;
@@ -206,7 +208,7 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
   }
   s->shared_gen = gen;
   if (changed)
-    __kmp_mv_readopt(s); // (started >= n: kept)
+    __kmp_mv_readopt(t, s); // (started >= n: kept)
 }
 
 // Creates the keys the others ran and this process has not met (of the types
@@ -226,9 +228,10 @@ static void __kmp_mv_share_create_keys(const kmp_mv_rows_t *rows) {
         (t = __kmp_mv_find_type(r->type)) == NULL)
       continue;
     kmp_mv_stats_t *s = __kmp_mv_get_stats(t, r->cost, r->locality, -1);
+    kmp_mv_policy_t own;
     s->lock.acquire();
     __kmp_mv_grow_arms(t, s, t->nversions.load(std::memory_order_acquire),
-                       &__kmp_mv_policy);
+                       __kmp_mv_policy_of(t, &own));
     s->lock.release();
   }
 }

@@ -56,9 +56,15 @@
 // loop's work is estimated from the default's stored time, so the second run
 // tries the next arm (with one repetition: flat0) instead of the default
 // again, and the third the one after.
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE0 %s
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE1 %s
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE2 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE0 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE1 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE2 %s
+// Mean explores each grain OMP_TASKLOOP_GRAIN_REPS times (default 2), the
+// arms in turn, whatever OMP_MEAN_REPS (multi-version tasks') says; the
+// first execution is the default's, which measures the loop's work.
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT=mean OMP_SELECT_ELIMINATE=off OMP_SELECT_MODELS=off %libomp-run sequence | FileCheck --check-prefix=SEQ2 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_MEAN_REPS=4 OMP_SELECT=mean OMP_SELECT_ELIMINATE=off OMP_SELECT_MODELS=off %libomp-run sequence | FileCheck --check-prefix=SEQ2 %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=3 OMP_MEAN_REPS=1 OMP_SELECT=mean OMP_SELECT_ELIMINATE=off OMP_SELECT_MODELS=off %libomp-run sequence | FileCheck --check-prefix=SEQ3 %s
 
 // TINY: every iteration ran once
 // TINY: arm [[ARM:[1-5]]] tasks [[T:[0-9]+]] grain in range
@@ -74,6 +80,11 @@
 // ONCE1-NEXT: arm 1 iter_ns {{[0-9]*[1-9]}}
 // ONCE2: every iteration ran once
 // ONCE2-NEXT: arm 2 iter_ns {{[0-9]*[1-9]}}
+
+// SEQ2: arms: 0 0 1 1 2 2 3 3 4 4 5 5{{$}}
+// SEQ2-NEXT: every iteration ran once
+// SEQ3: arms: 0 0 0 1 1 1 2 2 2 3 3 3{{$}}
+// SEQ3-NEXT: every iteration ran once
 
 // ONE: every iteration ran once
 // ONE-NEXT: arm -2 tasks 1 grain 1000{{$}}
@@ -101,8 +112,8 @@
 // NESTED-NEXT: nogroup: every iteration ran once
 // NESTED-NEXT: if(0): every iteration ran once
 
-// Every arm starts from the store; the default's loaded executions (it ran 5
-// or 6 times in the first run) are counted as loaded.
+// Every arm starts from the store; the default's loaded executions (it ran 2
+// or 3 times in the first run) are counted as loaded.
 // GDISPLAY: [MVOMP] models: loaded (see stats.csv's origin column)
 // SECOND: "grain:default",{{.*}},mean,,{{[1-9][0-9]*}},store
 // SECOND: "grain:flat0",{{.*}},store
@@ -180,6 +191,20 @@ int main(int argc, char **argv) {
     if (!kmp_taskloop_grain_last(&g))
       return printf("none chosen\n"), 1;
     return printf("arm %d iter_ns %.0f\n", g.arm, g.iter_ns), 0;
+  }
+  if (!strcmp(mode, "sequence")) {
+    printf("arms:");
+#pragma omp parallel
+#pragma omp single
+    for (int e = 0; e < 12; ++e) {
+#pragma omp taskloop
+      for (int i = 0; i < TRIP; ++i)
+        hits[i]++;
+      kmp_taskloop_grain_last(&g);
+      printf(" %d", g.arm);
+    }
+    printf("\n");
+    return check(12);
   }
   if (!strcmp(mode, "clauses")) {
 #pragma omp parallel

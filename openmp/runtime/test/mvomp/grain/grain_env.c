@@ -15,6 +15,9 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=wide OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPAN %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=FLAT OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANFLAT %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SPANDEFAULT %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS0 %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=two OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPSBAD %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=7 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS7 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=cut.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=CUTFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
@@ -47,7 +50,18 @@
 // SPANFLAT-NOT: Warning
 // SPANFLAT: OMP_TASKLOOP_GRAIN_SPAN='flat'
 // SPANFLAT: ran: 1000 iterations
+// SPANDEFAULT: OMP_TASKLOOP_GRAIN_REPS='2'
 // SPANDEFAULT: OMP_TASKLOOP_GRAIN_SPAN='threads'
+// REPS0: OMP_TASKLOOP_GRAIN_REPS="0": value too small.
+// REPS0: OMP_TASKLOOP_GRAIN_REPS value "1" will be used.
+// REPS0: OMP_TASKLOOP_GRAIN_REPS='1'
+// REPS0: ran: 1000 iterations
+// REPSBAD: OMP_TASKLOOP_GRAIN_REPS="two": not a number.
+// REPSBAD: OMP_TASKLOOP_GRAIN_REPS value "2" will be used.
+// REPSBAD: OMP_TASKLOOP_GRAIN_REPS='2'
+// REPSBAD: ran: 1000 iterations
+// REPS7-NOT: Warning
+// REPS7: OMP_TASKLOOP_GRAIN_REPS='7'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
