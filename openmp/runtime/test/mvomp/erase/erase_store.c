@@ -1,3 +1,7 @@
+// MVOMP-LIT: measures
+// (Its verdict rests on cluster b measuring slower than a: in the suite beside
+// another test that kept CPU 0 busy, the later run found b faster and ran 26
+// of its tasks there, 2026-11-28.)
 // ERASE's histories in the model store (docs/erase.md, "What earlier runs
 // learned"): on two clusters of one CPU, "b" emulated four times slower, a
 // first run tries b for its tasks (twice: the warm-up) and saves what each
