@@ -281,11 +281,6 @@ struct kmp_grain_pending_t {
   kmp_uint64 trip, tasks;
   int slot, nthreads;
 };
-static __thread kmp_grain_pending_t __kmp_grain_pending[KMP_GRAIN_PENDING]
-    __attribute__((tls_model("initial-exec")));
-static __thread int __kmp_grain_npending
-    __attribute__((tls_model("initial-exec"))) = 0;
-
 // The sites this thread ran last, with their keys and their arms' task
 // counts: a taskloop run again skips the site and key lookups, the bucket's
 // and the arms' arithmetic (libm's log, exp, log2, exp2: ~800 instructions, a
@@ -302,12 +297,54 @@ struct kmp_grain_cached_t {
   kmp_uint64 tasks[KMP_GRAIN_ARMS]; // 0: not computed yet
 };
 #define KMP_GRAIN_CACHED 2
-static __thread kmp_grain_cached_t __kmp_grain_cached[KMP_GRAIN_CACHED]
-    __attribute__((tls_model("initial-exec")));
 
-static kmp_grain_cached_t *__kmp_grain_lookup(kmp_routine_entry_t entry, int n,
+// A thread's pending loops and cached sites, on the heap behind one pointer:
+// libomp's initial-exec TLS comes out of the few hundred bytes to spare that
+// glibc keeps for the libraries a process dlopens (in all about 1.6 KB), and
+// these 1.2 KB in TLS left under 256 bytes: a library with 256 bytes of such
+// TLS, dlopened after libomp, failed to load (docs/grain.md). One block per
+// global thread id, kept for the next thread that gets the id: bounded, and
+// never freed while libomp is loaded (types and keys are not either).
+struct kmp_grain_thread_t {
+  kmp_grain_pending_t pending[KMP_GRAIN_PENDING];
+  int npending;
+  kmp_grain_cached_t cached[KMP_GRAIN_CACHED];
+};
+static __thread kmp_grain_thread_t *__kmp_grain_th
+    __attribute__((tls_model("initial-exec"))) = NULL;
+static kmp_grain_thread_t **__kmp_grain_blocks = NULL; // by gtid, under lock
+static int __kmp_grain_nblocks = 0;
+
+static kmp_grain_thread_t *__kmp_grain_thread(kmp_int32 gtid) {
+  kmp_grain_thread_t *t = __kmp_grain_th;
+  if (t != NULL)
+    return t;
+  __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
+  if (gtid >= __kmp_grain_nblocks) {
+    int n = gtid + 1 > 2 * __kmp_grain_nblocks ? gtid + 1
+                                                : 2 * __kmp_grain_nblocks;
+    kmp_grain_thread_t **b = (kmp_grain_thread_t **)KMP_INTERNAL_REALLOC(
+        __kmp_grain_blocks, n * sizeof(*b));
+    memset(b + __kmp_grain_nblocks, 0,
+           (n - __kmp_grain_nblocks) * sizeof(*b));
+    __kmp_grain_blocks = b;
+    __kmp_grain_nblocks = n;
+  }
+  t = __kmp_grain_blocks[gtid];
+  if (t == NULL) {
+    t = (kmp_grain_thread_t *)KMP_INTERNAL_MALLOC(sizeof(*t));
+    memset(t, 0, sizeof(*t));
+    __kmp_grain_blocks[gtid] = t;
+  }
+  __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+  __kmp_grain_th = t;
+  return t;
+}
+
+static kmp_grain_cached_t *__kmp_grain_lookup(kmp_grain_thread_t *th,
+                                              kmp_routine_entry_t entry, int n,
                                               kmp_uint64 trip) {
-  kmp_grain_cached_t *c = __kmp_grain_cached;
+  kmp_grain_cached_t *c = th->cached;
   if (c[0].entry == entry && c[0].nthreads == n && c[0].trip == trip)
     return &c[0];
   kmp_grain_cached_t hit = c[1];
@@ -370,14 +407,15 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   // too deep, the default stays (docs/grain.md).
   kmp_taskdata_t *current = thread->th.th_current_task;
   kmp_taskgroup_t *group = current ? current->td_taskgroup : NULL;
+  kmp_grain_thread_t *th = NULL;
   if (__kmp_grain_mode != kmp_grain_auto || !if_val || group == NULL ||
       KMP_ATOMIC_LD_ACQ(&group->count) > 1 ||
-      __kmp_grain_npending == KMP_GRAIN_PENDING)
+      (th = __kmp_grain_thread(gtid))->npending == KMP_GRAIN_PENDING)
     return dflt;
-  for (int i = 0; i < __kmp_grain_npending; ++i)
-    if (__kmp_grain_pending[i].taskgroup == group)
+  for (int i = 0; i < th->npending; ++i)
+    if (th->pending[i].taskgroup == group)
       return dflt; // a second loop of one taskgroup: not timed alone
-  kmp_grain_cached_t *c = __kmp_grain_lookup(task->routine, n, trip);
+  kmp_grain_cached_t *c = __kmp_grain_lookup(th, task->routine, n, trip);
   kmp_mv_type_t *type = c->type;
   kmp_mv_stats_t *stats = c->stats;
   // The flat arms need the loop's work: until a run of the default measured
@@ -393,7 +431,7 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
         __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);
   const kmp_uint64 tasks = c->tasks[slot];
   __kmp_grain_note(trip, tasks, slot, iter_ns, n);
-  kmp_grain_pending_t *p = &__kmp_grain_pending[__kmp_grain_npending++];
+  kmp_grain_pending_t *p = &th->pending[th->npending++];
   p->task = current;
   p->taskgroup = group;
   p->type = type;
@@ -412,20 +450,22 @@ void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
   // Usually the innermost entry. One above it is stale (an untied task that
   // began a loop moved to another thread, which ended its group there): the
   // groups of a thread end nested, so this group's end drops it too.
-  int i = __kmp_grain_npending - 1;
-  while (i >= 0 && (__kmp_grain_pending[i].taskgroup != taskgroup ||
-                    __kmp_grain_pending[i].task != task))
+  kmp_grain_thread_t *th = __kmp_grain_th;
+  if (th == NULL)
+    return; // this thread never chose a grain
+  int i = th->npending - 1;
+  while (i >= 0 && (th->pending[i].taskgroup != taskgroup ||
+                    th->pending[i].task != task))
     --i;
   if (i < 0)
     return; // not a chosen taskloop's group
   // The stale entries above it are never timed: their arms' starts are taken
   // back, or the probe rule would wait for them for the rest of the run.
-  for (int k = i + 1; k < __kmp_grain_npending; ++k)
-    __kmp_mv_abandon_arm(__kmp_grain_pending[k].type,
-                         __kmp_grain_pending[k].stats,
-                         __kmp_grain_pending[k].slot);
-  kmp_grain_pending_t *p = &__kmp_grain_pending[i];
-  __kmp_grain_npending = i;
+  for (int k = i + 1; k < th->npending; ++k)
+    __kmp_mv_abandon_arm(th->pending[k].type, th->pending[k].stats,
+                         th->pending[k].slot);
+  kmp_grain_pending_t *p = &th->pending[i];
+  th->npending = i;
   double x = (double)(kmp_int64)(end - p->start) * __kmp_mvomp_ns_per_tick();
   if (x < 0)
     x = 0;
