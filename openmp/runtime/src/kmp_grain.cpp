@@ -294,7 +294,7 @@ struct kmp_grain_cached_t {
   kmp_mv_type_t *type;
   kmp_mv_stats_t *stats;
   double iter_ns; // the work the task counts were computed for
-  kmp_uint64 tasks[KMP_GRAIN_ARMS]; // 0: not computed yet
+  kmp_uint64 tasks[KMP_GRAIN_ARMS];
 };
 #define KMP_GRAIN_CACHED 2
 
@@ -356,8 +356,7 @@ static kmp_grain_cached_t *__kmp_grain_lookup(kmp_grain_thread_t *th,
     hit.type = __kmp_grain_type(entry, n);
     __kmp_mv_store_open(); // before any key starts from saved rows
     hit.stats = __kmp_mv_get_stats(hit.type, __kmp_grain_bucket(trip), -1, -1);
-    hit.iter_ns = 0;
-    memset(hit.tasks, 0, sizeof(hit.tasks));
+    hit.iter_ns = -1; // (an estimate of 0 is still one to compute for)
   }
   c[1] = c[0];
   c[0] = hit;
@@ -421,14 +420,13 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   // The flat arms need the loop's work: until a run of the default measured
   // it (in this run or, through the store, an earlier one), the default runs.
   const double iter_ns = __kmp_grain_work(type, stats, trip, n);
-  const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
   if (c->iter_ns != iter_ns) {
     c->iter_ns = iter_ns;
-    memset(c->tasks, 0, sizeof(c->tasks));
+    for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
+      c->tasks[a] =
+          __kmp_grain_arm_tasks(&__kmp_grain_model, a, trip, iter_ns, n);
   }
-  if (c->tasks[slot] == 0)
-    c->tasks[slot] =
-        __kmp_grain_arm_tasks(&__kmp_grain_model, slot, trip, iter_ns, n);
+  const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
   const kmp_uint64 tasks = c->tasks[slot];
   __kmp_grain_note(trip, tasks, slot, iter_ns, n);
   kmp_grain_pending_t *p = &th->pending[th->npending++];

@@ -858,6 +858,17 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   }
 }
 
+// Whether type t has nothing to predict from: its only key, and no saved rows
+// at all (the model store, OMP_SELECT_LOAD). Then the walks of its key
+// buckets and the saved rows for each version (~15,000 instructions, 5 us,
+// at each of a key's first executions, whose counts move the type's
+// knowledge: a third of a small taskloop's time while it explored its grains,
+// docs/grain.md) are skipped.
+static inline bool __kmp_mv_alone(const kmp_mv_type_t *t) {
+  return t->nkeys.load(std::memory_order_relaxed) <= 1 &&
+         __kmp_mv_saved.n == 0;
+}
+
 // Whether key s's versions may start from predictions: at a cost (from the
 // other costs), or on an ERASE cluster (from the other clusters).
 static inline bool __kmp_mv_predictable(const kmp_mv_stats_t *s,
@@ -868,7 +879,7 @@ static inline bool __kmp_mv_predictable(const kmp_mv_stats_t *s,
 
 void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            const kmp_mv_policy_t *policy) {
-  if (__kmp_mv_predictable(s, policy))
+  if (__kmp_mv_predictable(s, policy) && !__kmp_mv_alone(t))
     __kmp_mv_predict_arms(t, s, s->key.narms, policy);
   else
     s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
@@ -971,7 +982,8 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
     }
     __kmp_release_bootstrap_lock(&__kmp_mv_shared_lock);
   }
-  if (s->key.narms == 0 && __kmp_mv_predictable(s, policy))
+  if (s->key.narms == 0 && __kmp_mv_predictable(s, policy) &&
+      !__kmp_mv_alone(t))
     __kmp_mv_predict_arms(t, s, n, policy);
   s->key.narms = n;
   // The new versions are not explored, unless what was loaded explores them.
