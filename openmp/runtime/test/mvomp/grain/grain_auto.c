@@ -138,13 +138,18 @@ static int check(int execs) {
   return 0;
 }
 
-static void tiny(void) {
+// `execs` executions of a taskloop without a clause in one region; with
+// `arms`, each one's arm printed after it.
+static void tiny(int execs, int arms) {
 #pragma omp parallel
 #pragma omp single
-  for (int e = 0; e < 300; ++e) {
+  for (int e = 0; e < execs; ++e) {
 #pragma omp taskloop
     for (int i = 0; i < TRIP; ++i)
       hits[i]++;
+    kmp_taskloop_grain_info_t g;
+    if (arms && kmp_taskloop_grain_last(&g))
+      printf(" %d", g.arm);
   }
 }
 
@@ -161,7 +166,7 @@ int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "tiny";
   kmp_taskloop_grain_info_t g;
   if (!strcmp(mode, "tiny")) {
-    tiny();
+    tiny(300, 0);
     if (check(300))
       return 1;
     if (!kmp_taskloop_grain_last(&g))
@@ -194,15 +199,7 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(mode, "sequence")) {
     printf("arms:");
-#pragma omp parallel
-#pragma omp single
-    for (int e = 0; e < 12; ++e) {
-#pragma omp taskloop
-      for (int i = 0; i < TRIP; ++i)
-        hits[i]++;
-      kmp_taskloop_grain_last(&g);
-      printf(" %d", g.arm);
-    }
+    tiny(12, 1);
     printf("\n");
     return check(12);
   }
