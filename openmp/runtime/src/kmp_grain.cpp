@@ -27,6 +27,7 @@
 
 #include <dlfcn.h>
 #include <math.h>
+#include <pthread.h>
 #include <sys/stat.h>
 
 kmp_grain_mode_t __kmp_grain_mode = kmp_grain_off;
@@ -285,8 +286,8 @@ struct kmp_grain_pending_t {
 // counts: a taskloop run again skips the site and key lookups, the bucket's
 // and the arms' arithmetic (libm's log, exp, log2, exp2: ~800 instructions, a
 // third of a microsecond, 2-4% of a 13-us loop, docs/grain.md). Two entries,
-// most recent first: a loop alternating two taskloops hits too, and libomp's
-// static TLS stays small. Types and keys live as long as the process.
+// most recent first: a loop alternating two taskloops hits too. Types and
+// keys live as long as the process.
 struct kmp_grain_cached_t {
   kmp_routine_entry_t entry; // NULL: empty
   kmp_uint64 trip;
@@ -302,41 +303,64 @@ struct kmp_grain_cached_t {
 // libomp's initial-exec TLS comes out of the few hundred bytes to spare that
 // glibc keeps for the libraries a process dlopens (in all about 1.6 KB), and
 // these 1.2 KB in TLS left under 256 bytes: a library with 256 bytes of such
-// TLS, dlopened after libomp, failed to load (docs/grain.md). One block per
-// global thread id, kept for the next thread that gets the id: bounded, and
-// never freed while libomp is loaded (types and keys are not either).
+// TLS, dlopened after libomp, failed to load (docs/architecture.md). A
+// thread's block goes back to a free list when it exits (a key destructor),
+// for the next new thread: as many blocks as threads ever lived at once.
 struct kmp_grain_thread_t {
   kmp_grain_pending_t pending[KMP_GRAIN_PENDING];
   int npending;
   kmp_grain_cached_t cached[KMP_GRAIN_CACHED];
+  kmp_grain_thread_t *next_free;
 };
 static __thread kmp_grain_thread_t *__kmp_grain_th
     __attribute__((tls_model("initial-exec"))) = NULL;
-static kmp_grain_thread_t **__kmp_grain_blocks = NULL; // by gtid, under lock
-static int __kmp_grain_nblocks = 0;
+// Under __kmp_grain_lock.
+static kmp_grain_thread_t *__kmp_grain_free = NULL;
+static pthread_key_t __kmp_grain_key;
+static int __kmp_grain_key_made = 0;
 
-static kmp_grain_thread_t *__kmp_grain_thread(kmp_int32 gtid) {
+static void __kmp_grain_thread_exit(void *block) {
+  kmp_grain_thread_t *t = (kmp_grain_thread_t *)block;
+  __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
+  t->next_free = __kmp_grain_free;
+  __kmp_grain_free = t;
+  __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+}
+
+// At exit, or when libomp is unloaded: no thread exiting later calls into it.
+static void __kmp_grain_key_delete(void) {
+  __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
+  if (__kmp_grain_key_made)
+    pthread_key_delete(__kmp_grain_key);
+  __kmp_grain_key_made = 0;
+  __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+}
+
+static kmp_grain_thread_t *__kmp_grain_thread(void) {
   kmp_grain_thread_t *t = __kmp_grain_th;
   if (t != NULL)
     return t;
   __kmp_acquire_bootstrap_lock(&__kmp_grain_lock);
-  if (gtid >= __kmp_grain_nblocks) {
-    int n = gtid + 1 > 2 * __kmp_grain_nblocks ? gtid + 1
-                                                : 2 * __kmp_grain_nblocks;
-    kmp_grain_thread_t **b = (kmp_grain_thread_t **)KMP_INTERNAL_REALLOC(
-        __kmp_grain_blocks, n * sizeof(*b));
-    memset(b + __kmp_grain_nblocks, 0,
-           (n - __kmp_grain_nblocks) * sizeof(*b));
-    __kmp_grain_blocks = b;
-    __kmp_grain_nblocks = n;
+  int made = __kmp_grain_key_made;
+  if (!made) {
+    made = __kmp_grain_key_made =
+        pthread_key_create(&__kmp_grain_key, __kmp_grain_thread_exit) == 0;
+    if (made)
+      __kmp_mvomp_at_exit(__kmp_grain_key_delete);
   }
-  t = __kmp_grain_blocks[gtid];
-  if (t == NULL) {
-    t = (kmp_grain_thread_t *)KMP_INTERNAL_MALLOC(sizeof(*t));
-    memset(t, 0, sizeof(*t));
-    __kmp_grain_blocks[gtid] = t;
-  }
+  t = __kmp_grain_free;
+  if (t != NULL)
+    __kmp_grain_free = t->next_free;
   __kmp_release_bootstrap_lock(&__kmp_grain_lock);
+  if (t == NULL)
+    t = (kmp_grain_thread_t *)KMP_INTERNAL_MALLOC(sizeof(*t));
+  if (t == NULL)
+    return NULL; // no memory: the default, untimed
+  memset(t, 0, sizeof(*t));
+  // (Without a key the block stays with the thread's exit: a leak, not an
+  // error.)
+  if (made)
+    pthread_setspecific(__kmp_grain_key, t);
   __kmp_grain_th = t;
   return t;
 }
@@ -409,7 +433,7 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   kmp_grain_thread_t *th = NULL;
   if (__kmp_grain_mode != kmp_grain_auto || !if_val || group == NULL ||
       KMP_ATOMIC_LD_ACQ(&group->count) > 1 ||
-      (th = __kmp_grain_thread(gtid))->npending == KMP_GRAIN_PENDING)
+      (th = __kmp_grain_thread()) == NULL || th->npending == KMP_GRAIN_PENDING)
     return dflt;
   for (int i = 0; i < th->npending; ++i)
     if (th->pending[i].taskgroup == group)
@@ -452,8 +476,8 @@ void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
   if (th == NULL)
     return; // this thread never chose a grain
   int i = th->npending - 1;
-  while (i >= 0 && (th->pending[i].taskgroup != taskgroup ||
-                    th->pending[i].task != task))
+  while (i >= 0 &&
+         (th->pending[i].taskgroup != taskgroup || th->pending[i].task != task))
     --i;
   if (i < 0)
     return; // not a chosen taskloop's group
