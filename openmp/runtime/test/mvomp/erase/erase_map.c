@@ -1,3 +1,7 @@
+// MVOMP-LIT: measures
+// (Its verdicts rest on cluster little measuring slower than big: in the
+// suite beside another test keeping CPU 0 busy, the time run found little as
+// fast and ran 69 tasks there, 2026-11-28.)
 // ERASE's mapper moves work to the cluster where it costs the least energy
 // (docs/erase.md). Two emulated clusters of one core each (OMP_ERASE_CLUSTERS)
 // and the test-only slowdown (OMP_ERASE_TEST_SLOWDOWN) make "little" four or
