@@ -151,15 +151,18 @@ struct kmp_mv_type_t {
   struct kmp_mv_versions_block_t *versions_block;
   int fixed_slot; // OMP_SELECT=fixed:<name|index>: its slot, -1 if none
   std::atomic<int> fixed_checked; // nversions when fixed_slot was looked up
+  // Mean's repetition count at this type's keys, 0: the policy's
+  // (OMP_MEAN_REPS). A taskloop's grain takes OMP_TASKLOOP_GRAIN_REPS. Read
+  // by every dispatch (__kmp_mv_policy_of): here, beside nversions, which
+  // dispatch reads too, not 2 KB away beyond keys[] on the line that the
+  // knowledge counts below write.
+  int mean_reps;
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
   std::atomic<int> nkeys; // keys created
   // What the type's predictions are made from changed: a key was created, or
   // an arm of one of its keys reached 1, 2, 4, 8, ... executions. Keys whose
   // exploration relies on predictions are predicted again when it moved.
   std::atomic<int> knowledge;
-  // Mean's repetition count at this type's keys, 0: the policy's
-  // (OMP_MEAN_REPS). A taskloop's grain takes OMP_TASKLOOP_GRAIN_REPS.
-  int mean_reps;
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
 };
