@@ -162,18 +162,20 @@ static kmp_mv_type_t *__kmp_grain_new_type(kmp_routine_entry_t entry,
   h = __kmp_mv_hash(h ^ offset ^ ((kmp_uint64)nthreads << 48));
   kmp_int32 id =
       (kmp_int32)(KMP_GRAIN_TYPE_BIT | (h & (KMP_GRAIN_TYPE_BIT - 1)));
-  char *location = __kmp_str_format("taskloop %s+0x%llx, %d threads", module,
-                                    (unsigned long long)offset, nthreads);
+  // On the stack: __kmp_str_format's buffers (512 bytes each, seven of them)
+  // were fresh heap, a page fault of the first taskloop while the team
+  // waited (docs/grain.md). The registry keeps copies.
+  char location[512], names_buf[KMP_GRAIN_ARMS][32];
+  KMP_SNPRINTF(location, sizeof(location), "taskloop %s+0x%llx, %d threads",
+               module, (unsigned long long)offset, nthreads);
   const char *names[KMP_GRAIN_ARMS];
-  char *owned[KMP_GRAIN_ARMS];
-  for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
-    names[a] = owned[a] = __kmp_str_format("grain:%s", __kmp_grain_arm_name(a));
-  kmp_mv_type_t *t = __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names,
-                                             location, __kmp_grain_reps);
-  for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
-    __kmp_str_free(&owned[a]);
-  __kmp_str_free(&location);
-  return t;
+  for (int a = 0; a < KMP_GRAIN_ARMS; ++a) {
+    KMP_SNPRINTF(names_buf[a], sizeof(names_buf[a]), "grain:%s",
+                 __kmp_grain_arm_name(a));
+    names[a] = names_buf[a];
+  }
+  return __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location,
+                                 __kmp_grain_reps);
 }
 
 static kmp_mv_type_t *__kmp_grain_type(kmp_routine_entry_t entry,
