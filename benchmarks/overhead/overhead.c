@@ -8,10 +8,15 @@
 //   overhead primitives                (ns per TSC read and per uncontended
 //                                       lock/unlock pair: what timing and
 //                                       recording one execution cost at least)
+//   overhead costs <costs> <tasks>     two versions, each launch at one of
+//                                       <costs> costs (task_cost, in turn):
+//                                       what predicting across many costs
+//                                       costs a launch (docs/runtime.md)
 //   overhead taskloop <loops>          ns per taskloop of one iteration
 //                                       without a clause (one task whatever
 //                                       the grain: with OMP_TASKLOOP_GRAIN=auto
 //                                       against off, the cost of the choice)
+#include <mvomp.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -86,16 +91,19 @@ int main(int argc, char **argv) {
     return primitives();
   if (argc == 3 && strcmp(argv[1], "taskloop") == 0 && atol(argv[2]) > 0)
     return taskloops(atol(argv[2]));
-  if (argc < 3 || (strcmp(argv[1], "plain") && strcmp(argv[1], "versions"))) {
+  if (argc < 3 || (strcmp(argv[1], "plain") && strcmp(argv[1], "versions") &&
+                    strcmp(argv[1], "costs"))) {
     fprintf(stderr,
-            "usage: %s plain <tasks> | versions <k> <tasks> | primitives | "
-            "taskloop <loops>\n",
+            "usage: %s plain <tasks> | versions <k> <tasks> | costs <costs> "
+            "<tasks> | primitives | taskloop <loops>\n",
             argv[0]);
     return 2;
   }
-  int versions = strcmp(argv[1], "versions") == 0;
-  int k = versions ? atoi(argv[2]) : 0;
-  long tasks = atol(argv[versions ? 3 : 2]);
+  // costs: two versions, launched at `costs` costs in turn.
+  long costs = strcmp(argv[1], "costs") == 0 ? atol(argv[2]) : 0;
+  int versions = strcmp(argv[1], "versions") == 0 || costs > 0;
+  int k = costs > 0 ? 2 : versions ? atoi(argv[2]) : 0;
+  long tasks = argc > 3 || !versions ? atol(argv[versions ? 3 : 2]) : 0;
   if (tasks <= 0 || (versions && (k < 1 || k > 256))) {
     fprintf(stderr, "bad arguments\n");
     return 2;
@@ -127,6 +135,8 @@ int main(int argc, char **argv) {
       // What code generation for k defines and a run does: one allocation
       // per define (gtid looked up once per function), copy, launch.
       for (long i = 0; i < tasks; ++i) {
+        if (costs > 0) // (7919 is prime: every cost in turn, scattered)
+          task_cost(1 + (i * 7919) % costs);
         for (int j = 0; j < k; ++j) {
           v[j] = __kmpc_omp_task_version_alloc(
               NULL, gtid, j, MV_TIED, sizeof(kmp_task_t) + sizeof x, 0,

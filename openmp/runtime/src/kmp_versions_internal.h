@@ -165,6 +165,10 @@ struct kmp_mv_type_t {
   std::atomic<int> knowledge;
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
+  // Once the type has KMP_MV_INDEX_FROM keys: per version, the keys where it
+  // has executions, which predictions walk instead of every key
+  // (kmp_versions_registry.cpp); NULL until then.
+  std::atomic<struct kmp_mv_index_t *> index{nullptr};
 };
 
 struct kmp_mv_versions_block_t {
@@ -239,10 +243,25 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
 // first costs of a run have no other costs to predict from when they start).
 void __kmp_mv_predict_slow(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            const kmp_mv_policy_t *policy);
+// Whether a type's knowledge `now` moved enough since `at` (a key's last
+// prediction or check) for its predictions to be made again: at every move
+// while it is below KMP_MV_RELEARN_FROM, then once it grew by a
+// KMP_MV_RELEARN_FRACTION-th. A type with thousands of costs learns at nearly
+// every launch, and predicting each exploring key again at each move (a walk
+// of the other keys and two fits, ~200,000 instructions) made a launch 800
+// times dearer at 20,000 costs (docs/runtime.md); the gap between two
+// predictions stays a small share of what they are made from.
+#define KMP_MV_RELEARN_FROM 1024
+#define KMP_MV_RELEARN_FRACTION 16
+static inline bool __kmp_mv_knowledge_moved(int now, int at) {
+  return now != at && (now < KMP_MV_RELEARN_FROM ||
+                       now - at >= at / KMP_MV_RELEARN_FRACTION);
+}
 static inline void __kmp_mv_predict_again(const kmp_mv_type_t *t,
                                           kmp_mv_stats_t *s,
                                           const kmp_mv_policy_t *policy) {
-  if (UNLIKELY(s->predicted_at != t->knowledge.load(std::memory_order_relaxed)))
+  if (UNLIKELY(__kmp_mv_knowledge_moved(
+          t->knowledge.load(std::memory_order_relaxed), s->predicted_at)))
     __kmp_mv_predict_slow(t, s, policy);
 }
 // Prediction across clusters (kmp_versions_policy.h) while key s (under its
@@ -269,8 +288,8 @@ static inline void
 __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                  const kmp_mv_policy_t *policy) {
   if (UNLIKELY(s->unmeasured.load(std::memory_order_relaxed) > 0) &&
-      s->checked_at.load(std::memory_order_relaxed) !=
-          t->knowledge.load(std::memory_order_relaxed))
+      __kmp_mv_knowledge_moved(t->knowledge.load(std::memory_order_relaxed),
+                               s->checked_at.load(std::memory_order_relaxed)))
     __kmp_mv_recheck_predicted(t, s, policy);
 }
 // Counts an execution of an arm that now has n: the type's knowledge moves
@@ -279,6 +298,15 @@ __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 // (kmp_mv_policy_t::explore_rank), and predicting again here kept every rank
 // exploring, and exchanging, to the end of a run; their keys are predicted
 // again at new keys only, as before.
+// Version v of key s (under its lock) had its first execution there: once t
+// indexes its keys (kmp_mv_type_t::index), s joins v's list.
+void __kmp_mv_index_add(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
+static inline void __kmp_mv_indexed(kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                    int v) {
+  if (UNLIKELY(s->key.arms[v].n == 1) &&
+      t->index.load(std::memory_order_relaxed) != NULL)
+    __kmp_mv_index_add(t, s, v);
+}
 static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_uint64 n,
                                     const kmp_mv_policy_t *policy) {
   if (UNLIKELY((n & (n - 1)) == 0) && policy->explore_ranks <= 1)

@@ -254,6 +254,11 @@ kmp_mv_stats_t *__kmp_mv_find_stats(kmp_mv_type_t *t, kmp_int64 cost,
   return s;
 }
 
+// The keys a type has when it starts listing, per version, those where each
+// ran (below: "The keys of a type with many, by version").
+#define KMP_MV_INDEX_FROM 512
+static void __kmp_mv_index_make(kmp_mv_type_t *t);
+
 kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
                                    kmp_int32 locality, kmp_int32 cluster) {
   std::atomic<kmp_mv_stats_t *> &head =
@@ -273,7 +278,9 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
     s->next = first;
     if (head.compare_exchange_weak(first, s, std::memory_order_release,
                                    std::memory_order_acquire)) {
-      t->nkeys.fetch_add(1, std::memory_order_relaxed);
+      if (t->nkeys.fetch_add(1, std::memory_order_relaxed) + 1 ==
+          KMP_MV_INDEX_FROM)
+        __kmp_mv_index_make(t);
       t->knowledge.fetch_add(1, std::memory_order_relaxed);
       return s;
     }
@@ -283,6 +290,107 @@ kmp_mv_stats_t *__kmp_mv_get_stats(kmp_mv_type_t *t, kmp_int64 cost,
         return o;
       }
   }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The keys of a type with many, by version                                  */
+
+// A version's predictions take their points from the type's other keys where
+// it ran (__kmp_mv_cost_points). A walk of every key found them: with
+// thousands of costs, a version that ran at few of them (taken out by its
+// predictions elsewhere) was looked for in all of them at each new key, and
+// a launch cost 485 us at 20,000 costs (docs/runtime.md). From
+// KMP_MV_INDEX_FROM keys on, each version of the type keeps the list of keys
+// where it ran, newest last: made once by one walk, then appended to at each
+// version's first execution at a key (under the index's lock). Readers take no
+// lock: a list grows into a new array (the old one stays, reachable from the
+// new, as long as the type), published before the count that covers it.
+struct kmp_mv_index_array_t {
+  kmp_mv_index_array_t *older;
+  kmp_mv_stats_t *keys[1];
+};
+struct kmp_mv_index_list_t {
+  std::atomic<kmp_mv_index_array_t *> array;
+  std::atomic<int> n;
+  int capacity;
+};
+struct kmp_mv_index_t {
+  kmp_mv_spin_t lock;
+  int nversions; // the versions registered when the index was made
+  kmp_mv_index_list_t lists[1];
+};
+
+void __kmp_mv_index_add(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v) {
+  kmp_mv_index_t *x = t->index.load(std::memory_order_acquire);
+  if (x == NULL || v >= x->nversions)
+    return;
+  kmp_mv_index_list_t *l = &x->lists[v];
+  x->lock.acquire();
+  const int n = l->n.load(std::memory_order_relaxed);
+  kmp_mv_index_array_t *a = l->array.load(std::memory_order_relaxed);
+  if (n == l->capacity) {
+    const int cap = l->capacity ? 2 * l->capacity : 64;
+    kmp_mv_index_array_t *b = (kmp_mv_index_array_t *)KMP_INTERNAL_MALLOC(
+        sizeof(kmp_mv_index_array_t) + (cap - 1) * sizeof(kmp_mv_stats_t *));
+    if (b == NULL) { // no memory: the key is left out of its predictions
+      x->lock.release();
+      return;
+    }
+    b->older = a;
+    if (n)
+      memcpy(b->keys, a->keys, n * sizeof(kmp_mv_stats_t *));
+    l->array.store(b, std::memory_order_release);
+    l->capacity = cap;
+    a = b;
+  }
+  a->keys[n] = s;
+  l->n.store(n + 1, std::memory_order_release);
+  x->lock.release();
+}
+
+// Made by the thread that creates the type's KMP_MV_INDEX_FROM-th key:
+// published first, so that first executions meanwhile are appended (a key
+// may then be listed twice, which weighs its point twice, nothing worse).
+static void __kmp_mv_index_make(kmp_mv_type_t *t) {
+  const int nv = t->nversions.load(std::memory_order_acquire);
+  if (nv < 1)
+    return;
+  size_t size = sizeof(kmp_mv_index_t) + (nv - 1) * sizeof(kmp_mv_index_list_t);
+  kmp_mv_index_t *x = (kmp_mv_index_t *)KMP_INTERNAL_MALLOC(size);
+  if (x == NULL)
+    return; // no memory: predictions walk every key
+  memset((void *)x, 0, size);
+  new (&x->lock) kmp_mv_spin_t();
+  x->nversions = nv;
+  t->index.store(x, std::memory_order_release);
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+    for (kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire); o;
+         o = o->next)
+      for (int v = 0; v < nv && v < o->key.narms; ++v)
+        if (o->key.arms[v].n > 0)
+          __kmp_mv_index_add(t, o, v);
+}
+
+// Calls visit(o) for the keys o of type t where version v may have run (all
+// of them before the type indexes its keys), newest first when indexed,
+// until it returns false.
+template <typename F>
+static void __kmp_mv_each_key_of(const kmp_mv_type_t *t, int v, F visit) {
+  const kmp_mv_index_t *x = t->index.load(std::memory_order_acquire);
+  if (x != NULL && v < x->nversions) {
+    const kmp_mv_index_list_t *l = &x->lists[v];
+    const int n = l->n.load(std::memory_order_acquire);
+    const kmp_mv_index_array_t *a = l->array.load(std::memory_order_acquire);
+    for (int i = n - 1; i >= 0; --i)
+      if (!visit((const kmp_mv_stats_t *)a->keys[i]))
+        return;
+    return;
+  }
+  for (int b = 0; b < KMP_MV_KEY_BUCKETS; ++b)
+    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
+         o; o = o->next)
+      if (!visit(o))
+        return;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -544,26 +652,21 @@ static int __kmp_mv_cost_points(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
   // contradicted ones (nc) from their end, moved after the others if they
   // count.
   const int max = KMP_MV_PREDICT_POINTS;
-  int np = 0, nc = 0, contradicted = 0;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np + nc < max; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && np + nc < max; o = o->next) {
-      if (o == s) {
-        contradicted +=
-            v < s->key.narms && __kmp_mv_contradicted(&s->key.arms[v]);
-        continue;
-      }
-      if (!__kmp_mv_point_key(o, s, v))
-        continue;
-      const kmp_mv_arm_t *a = &o->key.arms[v];
-      if (a->n == 0 || !(a->mean > 0.0))
-        continue;
-      const bool doubt = __kmp_mv_contradicted(a);
-      contradicted += doubt;
-      const int i = doubt ? max - ++nc : np++;
-      cost[i] = (double)o->cost;
-      time[i] = a->mean;
-    }
+  int np = 0, nc = 0;
+  int contradicted = v < s->key.narms && __kmp_mv_contradicted(&s->key.arms[v]);
+  __kmp_mv_each_key_of(t, v, [&](const kmp_mv_stats_t *o) {
+    if (!__kmp_mv_point_key(o, s, v))
+      return true;
+    const kmp_mv_arm_t *a = &o->key.arms[v];
+    if (a->n == 0 || !(a->mean > 0.0))
+      return true;
+    const bool doubt = __kmp_mv_contradicted(a);
+    contradicted += doubt;
+    const int i = doubt ? max - ++nc : np++;
+    cost[i] = (double)o->cost;
+    time[i] = a->mean;
+    return np + nc < max;
+  });
   // Costs this run has not met: what earlier runs measured (the model store,
   // OMP_SELECT_LOAD). A stored first execution that contradicted its
   // prediction (the store's "doubted") counts as this run's do.
@@ -606,21 +709,20 @@ static int __kmp_mv_ratio_points(const kmp_mv_type_t *t,
                                  double *noise) {
   int np = 0;
   double sum = 0.0, weight = 0.0;
-  for (int b = 0; b < KMP_MV_KEY_BUCKETS && np < KMP_MV_PREDICT_POINTS; ++b)
-    for (const kmp_mv_stats_t *o = t->keys[b].load(std::memory_order_acquire);
-         o && np < KMP_MV_PREDICT_POINTS; o = o->next) {
-      if (!__kmp_mv_point_key(o, s, v) || r >= o->key.narms)
-        continue;
-      const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
-      if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
-        continue;
-      cost[np] = (double)o->cost;
-      ratio[np] = a->mean / c->mean;
-      w[np] = 1.0 / (double)a->n + 1.0 / (double)c->n;
-      __kmp_mv_noise_add(a, &sum, &weight);
-      __kmp_mv_noise_add(c, &sum, &weight);
-      ++np;
-    }
+  __kmp_mv_each_key_of(t, v, [&](const kmp_mv_stats_t *o) {
+    if (!__kmp_mv_point_key(o, s, v) || r >= o->key.narms)
+      return true;
+    const kmp_mv_arm_t *a = &o->key.arms[v], *c = &o->key.arms[r];
+    if (!__kmp_mv_measured(a) || !__kmp_mv_measured(c))
+      return true;
+    cost[np] = (double)o->cost;
+    ratio[np] = a->mean / c->mean;
+    w[np] = 1.0 / (double)a->n + 1.0 / (double)c->n;
+    __kmp_mv_noise_add(a, &sum, &weight);
+    __kmp_mv_noise_add(c, &sum, &weight);
+    ++np;
+    return np < KMP_MV_PREDICT_POINTS;
+  });
   const kmp_mv_version_t *vs = t->versions.load(std::memory_order_acquire);
   const char *cluster = __kmp_mvomp_cluster_name(s->cluster);
   for (const kmp_mv_saved_t *x = __kmp_mv_saved.first;
