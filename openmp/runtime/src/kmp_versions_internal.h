@@ -298,9 +298,10 @@ __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 // (kmp_mv_policy_t::explore_rank), and predicting again here kept every rank
 // exploring, and exchanging, to the end of a run; their keys are predicted
 // again at new keys only, as before.
-// Version v of key s (under its lock) had its first execution there: once t
-// indexes its keys (kmp_mv_type_t::index), s joins v's list.
-void __kmp_mv_index_add(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
+// Version v of key s (under its lock) had its first executions there (run,
+// loaded or sent by other processes): once t indexes its keys
+// (kmp_mv_type_t::index), s joins v's list.
+void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
 static inline void __kmp_mv_indexed(kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                     int v) {
   if (UNLIKELY(s->key.arms[v].n == 1) &&

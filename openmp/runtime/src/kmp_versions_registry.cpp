@@ -320,7 +320,7 @@ struct kmp_mv_index_t {
   kmp_mv_index_list_t lists[1];
 };
 
-void __kmp_mv_index_add(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v) {
+void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v) {
   kmp_mv_index_t *x = t->index.load(std::memory_order_acquire);
   if (x == NULL || v >= x->nversions)
     return;
@@ -1087,7 +1087,13 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
   if (s->key.narms == 0 && __kmp_mv_predictable(s, policy) &&
       !__kmp_mv_alone(t))
     __kmp_mv_predict_arms(t, s, n, policy);
+  const int from = s->key.narms;
   s->key.narms = n;
+  // Loaded executions are a version's executions here (a type with many keys
+  // lists them, as it does a first execution).
+  for (int i = from; i < n && loaded; ++i)
+    if (s->key.arms[i].n > 0)
+      __kmp_mv_index_add(t, s, i);
   // The new versions are not explored, unless what was loaded explores them.
   __kmp_mv_set_explored(s, loaded && __kmp_mv_explored(policy, &s->key) ? n : 0,
                         policy);

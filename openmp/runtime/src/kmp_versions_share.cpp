@@ -203,7 +203,10 @@ static void __kmp_mv_share_apply_key(kmp_mv_type_t *t, kmp_mv_stats_t *s,
     s->key.sum += r.mean * (double)r.n - a->mean * (double)a->n;
     if (s->key.sum < 0.0)
       s->key.sum = 0.0;
+    const bool first = a->n == 0 && r.n > 0; // (its first executions here)
     *a = r;
+    if (first)
+      __kmp_mv_index_add(t, s, v);
     changed = true;
   }
   s->shared_gen = gen;
