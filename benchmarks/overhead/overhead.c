@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
   long costs = strcmp(argv[1], "costs") == 0 ? atol(argv[2]) : 0;
   int versions = strcmp(argv[1], "versions") == 0 || costs > 0;
   int k = costs > 0 ? 2 : versions ? atoi(argv[2]) : 0;
-  long tasks = argc > 3 || !versions ? atol(argv[versions ? 3 : 2]) : 0;
+  long tasks = argc == (versions ? 4 : 3) ? atol(argv[argc - 1]) : 0;
   if (tasks <= 0 || (versions && (k < 1 || k > 256))) {
     fprintf(stderr, "bad arguments\n");
     return 2;

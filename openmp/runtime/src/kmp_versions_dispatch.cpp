@@ -184,8 +184,7 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
   // (A version that robust statistics found changed restarts with its new
   // mean, and counts as explored: the rules below apply unchanged.)
   __kmp_mv_update(policy, &stats->key, slot, x);
-  __kmp_mv_learned(type, stats->key.arms[slot].n, policy);
-  __kmp_mv_indexed(type, stats, slot);
+  __kmp_mv_learned(type, stats, slot, policy);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);
     // (With elimination a version can be done exploring after any execution.)

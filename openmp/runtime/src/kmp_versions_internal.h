@@ -292,26 +292,26 @@ __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                                s->checked_at.load(std::memory_order_relaxed)))
     __kmp_mv_recheck_predicted(t, s, policy);
 }
-// Counts an execution of an arm that now has n: the type's knowledge moves
-// at n = 1, 2, 4, 8, ... Not for processes that share their statistics
-// (kmp_mvomp_share_ranks): their exploration is shared out between them
-// (kmp_mv_policy_t::explore_rank), and predicting again here kept every rank
-// exploring, and exchanging, to the end of a run; their keys are predicted
-// again at new keys only, as before.
 // Version v of key s (under its lock) had its first executions there (run,
 // loaded or sent by other processes): once t indexes its keys
 // (kmp_mv_type_t::index), s joins v's list.
 void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
-static inline void __kmp_mv_indexed(kmp_mv_type_t *t, kmp_mv_stats_t *s,
-                                    int v) {
-  if (UNLIKELY(s->key.arms[v].n == 1) &&
-      t->index.load(std::memory_order_relaxed) != NULL)
-    __kmp_mv_index_add(t, s, v);
-}
-static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_uint64 n,
+// Counts an execution of arm v of key s (under its lock): the type's
+// knowledge moves at its n = 1, 2, 4, 8, ..., and at its first the key joins
+// the version's list of keys (__kmp_mv_index_add). Knowledge is not counted
+// for processes that share their statistics (kmp_mvomp_share_ranks): their
+// exploration is shared out between them (kmp_mv_policy_t::explore_rank), and
+// predicting again here kept every rank exploring, and exchanging, to the end
+// of a run; their keys are predicted again at new keys only, as before.
+static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v,
                                     const kmp_mv_policy_t *policy) {
-  if (UNLIKELY((n & (n - 1)) == 0) && policy->explore_ranks <= 1)
+  const kmp_uint64 n = s->key.arms[v].n;
+  if (!UNLIKELY((n & (n - 1)) == 0))
+    return;
+  if (policy->explore_ranks <= 1)
     t->knowledge.fetch_add(1, std::memory_order_relaxed);
+  if (n == 1 && t->index.load(std::memory_order_relaxed) != NULL)
+    __kmp_mv_index_add(t, s, v);
 }
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
 // in the type, and looked up again (under the registry lock) only when

@@ -382,7 +382,7 @@ static void __kmp_mv_each_key_of(const kmp_mv_type_t *t, int v, F visit) {
     const int n = l->n.load(std::memory_order_acquire);
     const kmp_mv_index_array_t *a = l->array.load(std::memory_order_acquire);
     for (int i = n - 1; i >= 0; --i)
-      if (!visit((const kmp_mv_stats_t *)a->keys[i]))
+      if (!visit(a->keys[i]))
         return;
     return;
   }
