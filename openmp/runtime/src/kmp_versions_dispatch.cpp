@@ -99,7 +99,7 @@ double __kmp_mv_cluster_ns(kmp_task_t *task, int cluster,
   if (best == 0)
     return 0;
   *to_explore = 0;
-  return best * (run->divby > 1 ? (double)run->divby : 1.0);
+  return best * run->divby;
 }
 
 // The choice of one execution of key `stats` of `type` among the candidate
@@ -301,8 +301,8 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
              (double)frame.adjust;
   if (x < 0)
     x = 0;
-  if (run->divby > 1)
-    x /= (double)run->divby;
+  if (run->divby != 1.0)
+    x /= run->divby;
   __kmp_mv_record_slot(type, stats, slot, x, nv);
   if (UNLIKELY(__kmp_mvomp_hooks.trace))
     __kmp_mv_trace(th, run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
@@ -328,7 +328,7 @@ void __kmp_mv_discard(kmp_int32 gtid, kmp_task_t *task) {
 
 void task_cost(long long n) {
   __kmp_mv_th.next_cost = n;
-  __kmp_mv_th.next_divby = 1;
+  __kmp_mv_th.next_divby = 0; // a size: buckets of costs may apply
 }
 
 void kmp_task_reftime(long long cost, long long divBy) {

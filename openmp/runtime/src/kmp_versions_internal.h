@@ -163,6 +163,11 @@ struct kmp_mv_type_t {
   // an arm of one of its keys reached 1, 2, 4, 8, ... executions. Keys whose
   // exploration relies on predictions are predicted again when it moved.
   std::atomic<int> knowledge;
+  // With buckets of costs (OMP_SELECT_COST_BUCKETS): the slope the type's
+  // versions share (log time on log cost over its keys), by which a time
+  // measured at a cost is brought to its bucket's; 0 until known. Written
+  // when the type's keys are predicted, read at each launch with a cost.
+  mutable std::atomic<double> cost_slope{0.0};
   kmp_mv_type_t *next; // registration order, and bucket chain
   kmp_mv_type_t *bucket_next;
   // Once the type has KMP_MV_INDEX_FROM keys: per version, the keys where it
@@ -505,7 +510,7 @@ struct kmp_mv_pending_t {
 struct kmp_mv_thread_t {
   // For the next multi-version task this thread launches.
   kmp_int64 next_cost;
-  kmp_int64 next_divby;
+  kmp_int64 next_divby; // kmp_task_reftime's (>= 1), or 0: task_cost's size
   kmp_int32 next_node1, next_node2;
   kmp_mv_frame_t *frame;
   kmp_mv_rng_t rng;
@@ -551,7 +556,9 @@ struct kmp_mv_launch_t {
   // choice does not apply one probe at a time (kmp_mv_policy_t::within_type).
   kmp_int8 within_type;
   kmp_int64 cost;
-  kmp_int64 divby;
+  // What the measured time is divided by before it is recorded: the divBy of
+  // kmp_task_reftime, or a bucket's divisor (__kmp_mv_bucket_divisor); 1.
+  double divby;
   kmp_int32 node1, node2;
   kmp_mv_chunk_t *chunks; // freed when the task has run
   kmp_task_t **versions;  // n entries: inline_versions, or after the record

@@ -158,6 +158,27 @@ static kmp_mv_chunk_t *__kmp_mv_take_pending(kmp_mv_thread_t *th) {
 
 // Runs the destructors of a version's firstprivate copies (its memory goes
 
+// The launch's key cost and time divisor from a cost set for it: the divBy of
+// kmp_task_reftime, or, for a size given by task_cost (next_divby 0) with
+// buckets of costs on (OMP_SELECT_COST_BUCKETS), its bucket's cost and the
+// divisor that brings a time measured at the size to that cost.
+static __attribute__((noinline)) void
+__kmp_mv_launch_cost(const kmp_mv_thread_t *th, kmp_mv_launch_t *run,
+                     const kmp_mv_type_t *t) {
+  if (th->next_divby > 1) {
+    run->divby = (double)th->next_divby;
+    return;
+  }
+  if (__kmp_mv_cost_buckets <= 0 || run->cost <= 0)
+    return;
+  const kmp_int64 r = __kmp_mv_cost_bucket(run->cost, __kmp_mv_cost_buckets);
+  if (r == run->cost)
+    return;
+  run->divby = __kmp_mv_bucket_divisor(
+      run->cost, r, t ? t->cost_slope.load(std::memory_order_relaxed) : 0.0);
+  run->cost = r;
+}
+
 // run the dispatch; consumes the cost and nodes set for the next launch.
 static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
                                         kmp_mv_launch_t *run, kmp_int32 n,
@@ -168,7 +189,9 @@ static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
   run->shareds0 = carrier->shareds;
   run->n = n;
   run->cost = th->next_cost;
-  run->divby = th->next_divby;
+  run->divby = 1.0;
+  if (UNLIKELY(th->next_divby != 1))
+    __kmp_mv_launch_cost(th, run, t);
   run->node1 = th->next_node1;
   run->node2 = th->next_node2;
   th->next_cost = 0;

@@ -813,6 +813,24 @@ bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
   return true;
 }
 
+int64_t __kmp_mv_cost_bucket(int64_t n, int k) {
+  if (n <= 0 || k <= 0)
+    return n;
+  const double b = floor(log2((double)n) * k);
+  if (exp2((b + 1) / k) - exp2(b / k) < 1.0)
+    return n; // (no other integer shares the bucket)
+  const double r = exp2((b + 0.5) / k);
+  return r < 9.0e18 ? (int64_t)llround(r) : n;
+}
+
+double __kmp_mv_bucket_divisor(int64_t n, int64_t r, double slope) {
+  if (n == r || !(slope > 0.0) || n <= 0 || r <= 0)
+    return 1.0;
+  if (slope > KMP_MV_BUCKET_MAX_SLOPE)
+    slope = KMP_MV_BUCKET_MAX_SLOPE;
+  return pow((double)n / (double)r, slope);
+}
+
 void __kmp_mv_arm_predict(kmp_mv_arm_t *a, double mean, double sigma) {
   a->n = 0;
   a->started = 0;

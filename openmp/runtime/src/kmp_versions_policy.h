@@ -249,6 +249,19 @@ bool __kmp_mv_fit_one_point(double cost, double time, const kmp_mv_slope_t *s,
 #define KMP_MV_PREDICT_ONE_POINT_ERROR (2 * KMP_MV_PREDICT_MIN_ERROR)
 #define KMP_MV_PREDICT_SLOPE_DOUBT 1.0
 
+// Buckets of costs (OMP_SELECT_COST_BUCKETS=<k>, docs/runtime.md): a cost
+// n > 0 given by task_cost joins bucket floor(k log2 n), whose key has the
+// cost round(2^((b + 1/2) / k)), the bucket's geometric middle; where a bucket
+// is narrower than 1 (n < about 1.44 k) each cost stays its own. n <= 0 and
+// k <= 0 (off) return n.
+int64_t __kmp_mv_cost_bucket(int64_t n, int k);
+// The factor a time measured at cost n is divided by to stand for its bucket's
+// cost r: (n / r)^slope, slope being the type's shared slope (time grows as
+// cost^slope near the bucket), clamped to [0, KMP_MV_BUCKET_MAX_SLOPE].
+double __kmp_mv_bucket_divisor(int64_t n, int64_t r, double slope);
+#define KMP_MV_BUCKET_MAX_SLOPE 4.0
+#define KMP_MV_BUCKETS_MAX 64
+
 // Prediction by ratio (OMP_SELECT_RATIO, docs/runtime.md): two versions'
 // curves, each fitted on its own, can be a few percent off in opposite
 // directions at a cost, and versions a few percent apart are then predicted in

@@ -44,6 +44,7 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
 char *__kmp_mv_fixed = NULL;
 int __kmp_mv_predict = 1;
 int __kmp_mv_predict_ratio = 1;
+int __kmp_mv_cost_buckets = 0;
 int __kmp_mv_predict_clusters = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
@@ -910,6 +911,17 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
+  if (UNLIKELY(__kmp_mv_cost_buckets > 0)) {
+    // The slope that brings a time measured at a cost to its bucket's
+    // (kmp_versions_launch.cpp), over the type's other costs.
+    __kmp_mv_slope_init(&slope);
+    for (int u = 0; u < n; ++u)
+      __kmp_mv_slope_add(&slope, cost, time,
+                         __kmp_mv_cost_points(t, s, u, cost, time));
+    have_slope = true;
+    if (slope.versions > 0 && slope.sxx > 0.0)
+      t->cost_slope.store(slope.sxy / slope.sxx, std::memory_order_relaxed);
+  }
   const int cref = __kmp_mv_cluster_reference(t, s, n);
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *arm = &s->key.arms[v];

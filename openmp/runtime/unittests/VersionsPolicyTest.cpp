@@ -1394,3 +1394,44 @@ TEST(VersionsPolicy, GbRelativeRewardIsScaleFree) {
   EXPECT_NEAR(Moved[1][0], Moved[1][1], 1e-12);
   EXPECT_NEAR(Moved[0][0] * 1e6, Moved[0][1], 1e-9);
 }
+
+// Buckets of costs (OMP_SELECT_COST_BUCKETS): costs within one bucket share
+// its middle cost; buckets narrower than one keep each cost; off keeps all.
+TEST(VersionsPolicy, CostBuckets) {
+  EXPECT_EQ(__kmp_mv_cost_bucket(1000, 0), 1000);   // off
+  EXPECT_EQ(__kmp_mv_cost_bucket(0, 8), 0);         // no cost
+  EXPECT_EQ(__kmp_mv_cost_bucket(-5, 8), -5);       // (not a size)
+  for (int64_t N = 1; N <= 11; ++N)                 // narrower than 1
+    EXPECT_EQ(__kmp_mv_cost_bucket(N, 8), N) << N;
+  // 8 per doubling: [1024, 1116.7) has its middle at 1069.3.
+  EXPECT_EQ(__kmp_mv_cost_bucket(1024, 8), 1069);
+  EXPECT_EQ(__kmp_mv_cost_bucket(1100, 8), 1069);
+  EXPECT_EQ(__kmp_mv_cost_bucket(1116, 8), 1069);
+  EXPECT_EQ(__kmp_mv_cost_bucket(1117, 8), 1166);
+  EXPECT_EQ(__kmp_mv_cost_bucket(2047, 8), 1961); // [1878.3, 2048)
+  // One per doubling: [512, 1024) -> 724.
+  EXPECT_EQ(__kmp_mv_cost_bucket(600, 1), 724);
+  EXPECT_EQ(__kmp_mv_cost_bucket(1023, 1), 724);
+  // Every cost's bucket middle lies within a bucket's width of it.
+  for (int K : {1, 3, 8, 64})
+    for (int64_t N = 1; N < 5000000; N = N * 9 / 8 + 1) {
+      int64_t R = __kmp_mv_cost_bucket(N, K);
+      EXPECT_LE((double)R, (double)N * exp2(1.0 / K) + 1) << N << " " << K;
+      EXPECT_GE((double)R, (double)N / exp2(1.0 / K) - 1) << N << " " << K;
+      EXPECT_EQ(__kmp_mv_cost_bucket(R, K), R) << N << " " << K; // its own
+    }
+  EXPECT_EQ(__kmp_mv_cost_bucket(INT64_MAX, 8), INT64_MAX); // no overflow
+}
+
+// A time measured at cost N stands for its bucket's cost R by the shared
+// slope: divided by (N/R)^slope, the slope clamped to [0, 4].
+TEST(VersionsPolicy, CostBucketDivisor) {
+  EXPECT_DOUBLE_EQ(__kmp_mv_bucket_divisor(1100, 1069, 0.0), 1.0);
+  EXPECT_DOUBLE_EQ(__kmp_mv_bucket_divisor(1069, 1069, 3.0), 1.0);
+  EXPECT_DOUBLE_EQ(__kmp_mv_bucket_divisor(1100, 1069, -1.0), 1.0);
+  EXPECT_NEAR(__kmp_mv_bucket_divisor(1100, 1069, 3.0),
+              pow(1100.0 / 1069.0, 3.0), 1e-12);
+  EXPECT_NEAR(__kmp_mv_bucket_divisor(1024, 1069, 1.0), 1024.0 / 1069.0,
+              1e-12);
+  EXPECT_NEAR(__kmp_mv_bucket_divisor(2, 1, 9.0), 16.0, 1e-12); // clamped
+}

@@ -3,10 +3,10 @@
 // used instead.
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULT %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv OMP_SELECT_LOAD=l.csv OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=no OMP_SELECT_PATIENCE=OFF OMP_SELECT_RATIO=Off OMP_SELECT_CLUSTER_RATIO=no OMP_GB_REWARD=Seconds %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv OMP_SELECT_LOAD=l.csv OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=no OMP_SELECT_PATIENCE=OFF OMP_SELECT_RATIO=Off OMP_SELECT_CLUSTER_RATIO=no OMP_SELECT_COST_BUCKETS=8 OMP_GB_REWARD=Seconds %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=fixed:gemm_blis %libomp-run 2>&1 | FileCheck --check-prefix=FIXED %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 OMP_SELECT_ROBUST=offf OMP_SELECT_ELIMINATE=2 OMP_SELECT_PATIENCE=maybe OMP_SELECT_RATIO=1.1 OMP_SELECT_CLUSTER_RATIO=sometimes OMP_GB_REWARD=ns %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
-// RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 OMP_SELECT_ROBUST=offf OMP_SELECT_ELIMINATE=2 OMP_SELECT_PATIENCE=maybe OMP_SELECT_RATIO=1.1 OMP_SELECT_CLUSTER_RATIO=sometimes OMP_SELECT_COST_BUCKETS=65 OMP_GB_REWARD=ns %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: OMP_SELECT_COST_BUCKETS=4x %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
 
 // DEFAULT-DAG: OMP_SELECT='mean'
 // DEFAULT-DAG: OMP_MEAN_REPS='5'
@@ -21,6 +21,7 @@
 // DEFAULT-DAG: OMP_SELECT_PATIENCE='on'
 // DEFAULT-DAG: OMP_SELECT_RATIO='on'
 // DEFAULT-DAG: OMP_SELECT_CLUSTER_RATIO='on'
+// DEFAULT-DAG: OMP_SELECT_COST_BUCKETS='off'
 // DEFAULT-DAG: OMP_GB_REWARD='relative'
 
 // SET-DAG: OMP_SELECT='ucb'
@@ -36,6 +37,7 @@
 // SET-DAG: OMP_SELECT_PATIENCE='off'
 // SET-DAG: OMP_SELECT_RATIO='off'
 // SET-DAG: OMP_SELECT_CLUSTER_RATIO='off'
+// SET-DAG: OMP_SELECT_COST_BUCKETS='8'
 // SET-DAG: OMP_GB_REWARD='seconds'
 
 // FIXED: OMP_SELECT='fixed:gemm_blis'
@@ -60,6 +62,8 @@
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_RATIO value "on" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_CLUSTER_RATIO: "sometimes" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_CLUSTER_RATIO value "on" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_COST_BUCKETS: "65" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_COST_BUCKETS value "off" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_GB_REWARD: "ns" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_GB_REWARD value "relative" will be used.
 // BAD-DAG: OMP_GB_REWARD='relative'
@@ -69,11 +73,13 @@
 // BAD-DAG: OMP_SELECT_PATIENCE='on'
 // BAD-DAG: OMP_SELECT_RATIO='on'
 // BAD-DAG: OMP_SELECT_CLUSTER_RATIO='on'
+// BAD-DAG: OMP_SELECT_COST_BUCKETS='off'
 // BAD: ran
 
 // BAD2-DAG: OMP_UCB: "inf" is an invalid value; ignored.
 // BAD2-DAG: OMP_GB_ALPHA: "0" is an invalid value; ignored.
 // BAD2-DAG: OMP_SELECT: "fixed:" is an invalid value; ignored.
+// BAD2-DAG: OMP_SELECT_COST_BUCKETS: "4x" is an invalid value; ignored.
 // BAD2: ran
 
 #include <omp.h>
