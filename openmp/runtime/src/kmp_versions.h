@@ -72,7 +72,9 @@ extern char *__kmp_mv_trace_path;  // OMP_SELECT_TRACE
 extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
 extern int __kmp_mv_predict;       // OMP_SELECT_PREDICT
 extern int __kmp_mv_predict_ratio; // OMP_SELECT_RATIO
-extern int __kmp_mv_cost_buckets; // OMP_SELECT_COST_BUCKETS (per octave; 0: off)
+// OMP_SELECT_COST_BUCKETS: buckets per doubling; 0 off, -1 auto
+// (KMP_MV_BUCKETS_AUTO once a type has KMP_MV_BUCKETS_AUTO_FROM keys).
+extern int __kmp_mv_cost_buckets;
 // OMP_SELECT_CLUSTER_RATIO
 extern int __kmp_mv_predict_clusters;
 extern char *__kmp_mv_models;      // OMP_SELECT_MODELS=<dir>; NULL: default

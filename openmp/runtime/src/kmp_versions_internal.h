@@ -219,6 +219,16 @@ static inline const kmp_mv_policy_t *__kmp_mv_policy_of(const kmp_mv_type_t *t,
   buf->mean_reps = t->mean_reps;
   return buf;
 }
+// The buckets per doubling that type t's sizes join now
+// (OMP_SELECT_COST_BUCKETS), 0 for none.
+static inline int __kmp_mv_buckets_of(const kmp_mv_type_t *t) {
+  if (__kmp_mv_cost_buckets >= 0)
+    return __kmp_mv_cost_buckets;
+  return t != NULL && t->nkeys.load(std::memory_order_relaxed) >=
+                          KMP_MV_BUCKETS_AUTO_FROM
+             ? KMP_MV_BUCKETS_AUTO
+             : 0;
+}
 // The type registered as `id`, or NULL (no lock).
 kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
 // The entry of a launched version of type `type`; one that no unit

@@ -156,8 +156,6 @@ static kmp_mv_chunk_t *__kmp_mv_take_pending(kmp_mv_thread_t *th) {
   return chunks;
 }
 
-// Runs the destructors of a version's firstprivate copies (its memory goes
-
 // The launch's key cost and time divisor from a cost set for it: the divBy of
 // kmp_task_reftime, or, for a size given by task_cost (next_divby 0) with
 // buckets of costs on (OMP_SELECT_COST_BUCKETS), its bucket's cost and the
@@ -169,17 +167,21 @@ __kmp_mv_launch_cost(const kmp_mv_thread_t *th, kmp_mv_launch_t *run,
     run->divby = (double)th->next_divby;
     return;
   }
-  if (__kmp_mv_cost_buckets <= 0 || run->cost <= 0)
+  const int k = run->cost > 0 ? __kmp_mv_buckets_of(t) : 0;
+  if (k <= 0)
     return;
-  const kmp_int64 r = __kmp_mv_cost_bucket(run->cost, __kmp_mv_cost_buckets);
+  const kmp_int64 r = __kmp_mv_cost_bucket(run->cost, k);
   if (r == run->cost)
     return;
   run->divby = __kmp_mv_bucket_divisor(
-      run->cost, r, t ? t->cost_slope.load(std::memory_order_relaxed) : 0.0);
+      run->cost, r, t->cost_slope.load(std::memory_order_relaxed));
   run->cost = r;
 }
 
-// run the dispatch; consumes the cost and nodes set for the next launch.
+// Writes the launch record `run` of versions[0..n-1] (of type t, in slots
+// `slots`) and makes the carrier, versions[0], run the dispatch with it (its
+// own entry and shareds kept in the record); consumes the cost and nodes set
+// for the next launch.
 static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
                                         kmp_mv_launch_t *run, kmp_int32 n,
                                         kmp_task_t **versions, kmp_mv_type_t *t,

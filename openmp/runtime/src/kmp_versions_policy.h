@@ -261,6 +261,12 @@ int64_t __kmp_mv_cost_bucket(int64_t n, int k);
 double __kmp_mv_bucket_divisor(int64_t n, int64_t r, double slope);
 #define KMP_MV_BUCKET_MAX_SLOPE 4.0
 #define KMP_MV_BUCKETS_MAX 64
+// OMP_SELECT_COST_BUCKETS=auto (the default): a type's sizes keep a key each
+// until it has KMP_MV_BUCKETS_AUTO_FROM keys (where a key per size starts to
+// cost each launch microseconds, docs/performance.md), then join buckets of
+// KMP_MV_BUCKETS_AUTO per doubling.
+#define KMP_MV_BUCKETS_AUTO 8
+#define KMP_MV_BUCKETS_AUTO_FROM 512
 
 // Prediction by ratio (OMP_SELECT_RATIO, docs/runtime.md): two versions'
 // curves, each fitted on its own, can be a few percent off in opposite

@@ -44,7 +44,7 @@ kmp_mv_policy_t __kmp_mv_policy = {kmp_mv_mean,
 char *__kmp_mv_fixed = NULL;
 int __kmp_mv_predict = 1;
 int __kmp_mv_predict_ratio = 1;
-int __kmp_mv_cost_buckets = 0;
+int __kmp_mv_cost_buckets = -1; // auto
 int __kmp_mv_predict_clusters = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
@@ -911,7 +911,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
   kmp_mv_slope_t slope;
   bool have_slope = false; // computed when a version first needs it
-  if (UNLIKELY(__kmp_mv_cost_buckets > 0)) {
+  if (UNLIKELY(__kmp_mv_buckets_of(t) > 0)) {
     // The slope that brings a time measured at a cost to its bucket's
     // (kmp_versions_launch.cpp), over the type's other costs.
     __kmp_mv_slope_init(&slope);

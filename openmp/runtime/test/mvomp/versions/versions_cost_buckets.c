@@ -4,17 +4,20 @@
 // times set with kmp_task_stats_set, "fast" 1000 ns and "slow" 3000 ns per unit of cost). After
 // costs 7, 100 and 300, 320 launches at sizes 1024-1040, all in the bucket [1024, 1116.7) of
 // 8 per doubling, make one key of cost 1069 where "fast" has exactly 1069 us (its times at the
-// sizes, 1024-1040 us, would average 1032: a ratio of 0.97 to the cost); buckets off, each size
-// is its own key. Sizes 100 and 300 join keys 103 and 292; sizes below about 1.44 k (one integer
-// per bucket) stay their own keys (7).
+// sizes, 1024-1040 us, would average 1032: a ratio of 0.97 to the cost). Sizes 100 and 300 join
+// keys 103 and 292; sizes below about 1.44 k (one integer per bucket) stay their own keys (7).
+// With the buckets off each size is its own key, and so by default (auto: buckets only once a
+// type has 512 keys, versions_many_costs.c).
 //
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_COST_BUCKETS=8 OMP_SELECT_STATS=b.csv %libomp-run | FileCheck %s
 // RUN: awk -F, 'NR > 1 && $3 == "\"fast\"" { printf "cost %%s ratio %%.2f\n", $5, $8 / ($5 * 1000) }' b.csv | sort -n -k2 | FileCheck --check-prefix=BUCKETS %s
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT_MODELS=off OMP_SELECT_COST_BUCKETS=8 OMP_SELECT_STATS=b2.csv %libomp-run | FileCheck %s
 // RUN: awk -F, 'NR > 1 && $3 == "\"fast\"" { printf "cost %%s ratio %%.2f\n", $5, $8 / ($5 * 1000) }' b2.csv | sort -n -k2 | FileCheck --check-prefix=BUCKETS %s
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_STATS=off.csv %libomp-run | FileCheck %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_COST_BUCKETS=off OMP_SELECT_STATS=off.csv %libomp-run | FileCheck %s
 // RUN: awk -F, 'NR > 1 && $3 == "\"fast\"" { k++ } END { print "keys", k }' off.csv | FileCheck --check-prefix=OFF %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_STATS=auto.csv %libomp-run | FileCheck %s
+// RUN: awk -F, 'NR > 1 && $3 == "\"fast\"" { k++ } END { print "keys", k }' auto.csv | FileCheck --check-prefix=OFF %s
 // CHECK: 350 launches
 // BUCKETS: cost 7 ratio 1.00
 // BUCKETS-NEXT: cost 103 ratio
@@ -23,38 +26,26 @@
 // BUCKETS-NOT: cost
 // OFF: keys 20
 
-#include "mv_abi.h"
-#include <mvomp.h>
+#define MV_SLOW_NS 3000
+#define MV_FAST_NS 1000
+#include "mv_cost_pair.h"
 #include <omp.h>
 #include <stdio.h>
 
-static long long cost_now;
-
-static int slow(int gtid, void *t) {
-  kmp_task_stats_set(3000 * cost_now);
-  return 0;
-}
-static int fast(int gtid, void *t) {
-  kmp_task_stats_set(1000 * cost_now);
-  return 0;
-}
-
 int main(void) {
-  kmp_routine_entry_t e[2] = {slow, fast};
-  const char *names[2] = {"slow", "fast"};
-  mv_register(1, 2, e, names);
+  mv_cost_pair_register();
   int n = 0;
 #pragma omp parallel
 #pragma omp single
   {
     for (int i = 0; i < 10; ++i, ++n) // Mean: "slow" 5 times, then "fast"
-      mv_run_at_cost(1, 2, e, 7, &cost_now);
+      mv_cost_pair_run(7);
     for (int i = 0; i < 10; ++i, ++n)
-      mv_run_at_cost(1, 2, e, 100, &cost_now);
+      mv_cost_pair_run(100);
     for (int i = 0; i < 10; ++i, ++n)
-      mv_run_at_cost(1, 2, e, 300, &cost_now);
+      mv_cost_pair_run(300);
     for (int i = 0; i < 320; ++i, ++n)
-      mv_run_at_cost(1, 2, e, 1024 + i % 17, &cost_now);
+      mv_cost_pair_run(1024 + i % 17);
   }
   printf("%d launches\n", n);
   return 0;

@@ -21,7 +21,7 @@
 // DEFAULT-DAG: OMP_SELECT_PATIENCE='on'
 // DEFAULT-DAG: OMP_SELECT_RATIO='on'
 // DEFAULT-DAG: OMP_SELECT_CLUSTER_RATIO='on'
-// DEFAULT-DAG: OMP_SELECT_COST_BUCKETS='off'
+// DEFAULT-DAG: OMP_SELECT_COST_BUCKETS='auto'
 // DEFAULT-DAG: OMP_GB_REWARD='relative'
 
 // SET-DAG: OMP_SELECT='ucb'
@@ -63,7 +63,7 @@
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_CLUSTER_RATIO: "sometimes" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_CLUSTER_RATIO value "on" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_COST_BUCKETS: "65" is an invalid value; ignored.
-// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_COST_BUCKETS value "off" will be used.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_COST_BUCKETS value "auto" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_GB_REWARD: "ns" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_GB_REWARD value "relative" will be used.
 // BAD-DAG: OMP_GB_REWARD='relative'
@@ -73,7 +73,7 @@
 // BAD-DAG: OMP_SELECT_PATIENCE='on'
 // BAD-DAG: OMP_SELECT_RATIO='on'
 // BAD-DAG: OMP_SELECT_CLUSTER_RATIO='on'
-// BAD-DAG: OMP_SELECT_COST_BUCKETS='off'
+// BAD-DAG: OMP_SELECT_COST_BUCKETS='auto'
 // BAD: ran
 
 // BAD2-DAG: OMP_UCB: "inf" is an invalid value; ignored.

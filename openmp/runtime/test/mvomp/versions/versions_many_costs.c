@@ -3,40 +3,33 @@
 // key (with 20,000 costs a launch cost 485 us before, 12 us since). The predictions must not
 // change: "slow" (50x "fast", times set with kmp_task_stats_set) runs at the first costs only,
 // and is predicted out of every later one, whose points it finds in its list (a version whose
-// points were lost would be explored at each new cost: 3000 executions).
+// points were lost would be explored at each new cost: 3000 executions). With a key per size
+// (OMP_SELECT_COST_BUCKETS=off) the 3000 sizes make 3000 keys; by default (auto) the sizes after
+// the type's 512th key join buckets of 8 per doubling: 576 keys, the same counts.
 //
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_STATS=m.csv %libomp-run | FileCheck %s
-// RUN: awk -F, '$3 == "\"slow\"" { n += $7 } $3 == "\"fast\"" { f += $7 } END { print "slow", n, "fast", f }' m.csv | FileCheck --check-prefix=COUNTS %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_COST_BUCKETS=off OMP_SELECT_STATS=m.csv %libomp-run | FileCheck %s
+// RUN: awk -F, '$3 == "\"slow\"" { n += $7 } $3 == "\"fast\"" { f += $7; k++ } END { print "slow", n, "fast", f, "keys", k }' m.csv | FileCheck --check-prefix=OFF %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_STATS=a.csv %libomp-run | FileCheck %s
+// RUN: awk -F, '$3 == "\"slow\"" { n += $7 } $3 == "\"fast\"" { f += $7; k++ } END { print "slow", n, "fast", f, "keys", k }' a.csv | FileCheck --check-prefix=AUTO %s
 // RUN: env OMP_NUM_THREADS=2 OMP_SELECT_MODELS=off %libomp-run | FileCheck %s
 // CHECK: 4000 launches
-// COUNTS: slow 2 fast 3998
+// OFF: slow 2 fast 3998 keys 3000
+// AUTO: slow 2 fast 3998 keys 576
 
-#include "mv_abi.h"
-#include <mvomp.h>
+#define MV_SLOW_NS 50000
+#define MV_FAST_NS 1000
+#include "mv_cost_pair.h"
 #include <omp.h>
 #include <stdio.h>
 
-static long long cost_now;
-
-static int slow(int gtid, void *t) {
-  kmp_task_stats_set(50000 * cost_now);
-  return 0;
-}
-static int fast(int gtid, void *t) {
-  kmp_task_stats_set(1000 * cost_now);
-  return 0;
-}
-
 int main(void) {
-  kmp_routine_entry_t e[2] = {slow, fast};
-  const char *names[2] = {"slow", "fast"};
-  mv_register(1, 2, e, names);
+  mv_cost_pair_register();
   int n = 0;
 #pragma omp parallel
 #pragma omp single
   for (int i = 0; i < 4000; ++i, ++n)
-    mv_run_at_cost(1, 2, e, 1 + (i * 7919LL) % 3000, &cost_now);
+    mv_cost_pair_run(1 + (i * 7919LL) % 3000);
   printf("%d launches\n", n);
   return 0;
 }
