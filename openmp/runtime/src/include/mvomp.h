@@ -30,7 +30,8 @@ extern const char *kmp_mvomp_version(void);
  * that the calling thread launches, then lapses. */
 
 /* Problem size of the next task: statistics are kept per task type, cost and
- * locality, so each cost learns its own best version. Default 0. */
+ * locality, so each cost learns its own best version (past a type's 512th
+ * cost, near sizes share a bucket's: OMP_SELECT_COST_BUCKETS). Default 0. */
 extern void task_cost(long long n);
 
 /* Groups the next task with tasks of cost `cost`, dividing its measured time
