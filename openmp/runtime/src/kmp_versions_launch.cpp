@@ -156,21 +156,12 @@ static kmp_mv_chunk_t *__kmp_mv_take_pending(kmp_mv_thread_t *th) {
   return chunks;
 }
 
-// The launch's key cost and time divisor from a cost set for it: the divBy of
-// kmp_task_reftime, or, for a size given by task_cost (next_divby 0) with
-// buckets of costs on (OMP_SELECT_COST_BUCKETS), its bucket's cost and the
-// divisor that brings a time measured at the size to that cost.
+// A size given by task_cost where type t's sizes share buckets
+// (OMP_SELECT_COST_BUCKETS): the launch's key cost becomes its bucket's, and
+// its time divisor the one that brings a time measured at the size to it.
 static __attribute__((noinline)) void
-__kmp_mv_launch_cost(const kmp_mv_thread_t *th, kmp_mv_launch_t *run,
-                     const kmp_mv_type_t *t) {
-  if (th->next_divby > 1) {
-    run->divby = (double)th->next_divby;
-    return;
-  }
-  const int k = run->cost > 0 ? __kmp_mv_buckets_of(t) : 0;
-  if (k <= 0)
-    return;
-  const kmp_int64 r = __kmp_mv_cost_bucket(run->cost, k);
+__kmp_mv_launch_bucket(kmp_mv_launch_t *run, const kmp_mv_type_t *t) {
+  const kmp_int64 r = __kmp_mv_cost_bucket(run->cost, __kmp_mv_buckets_of(t));
   if (r == run->cost)
     return;
   run->divby = __kmp_mv_bucket_divisor(
@@ -192,8 +183,14 @@ static inline void __kmp_mv_fill_record(kmp_mv_thread_t *th,
   run->n = n;
   run->cost = th->next_cost;
   run->divby = 1.0;
-  if (UNLIKELY(th->next_divby != 1))
-    __kmp_mv_launch_cost(th, run, t);
+  // kmp_task_reftime's divBy (> 1), or a size (next_divby 0: task_cost's)
+  // in a bucket.
+  if (UNLIKELY(th->next_divby != 1)) {
+    if (th->next_divby > 1)
+      run->divby = (double)th->next_divby;
+    else if (run->cost > 0 && __kmp_mv_buckets_of(t) > 0)
+      __kmp_mv_launch_bucket(run, t);
+  }
   run->node1 = th->next_node1;
   run->node2 = th->next_node2;
   th->next_cost = 0;

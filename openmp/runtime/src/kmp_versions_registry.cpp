@@ -909,19 +909,26 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS],
       w[KMP_MV_PREDICT_POINTS];
   s->predicted_at = t->knowledge.load(std::memory_order_relaxed);
+  // The slope the type's versions share over its other costs, computed once
+  // a version needs it (__kmp_mv_fit_one_point; the point arrays serve each
+  // version in turn), and with buckets of costs at once: the type keeps it to
+  // bring a time measured at a size to its bucket's (kmp_versions_launch.cpp).
   kmp_mv_slope_t slope;
-  bool have_slope = false; // computed when a version first needs it
-  if (UNLIKELY(__kmp_mv_buckets_of(t) > 0)) {
-    // The slope that brings a time measured at a cost to its bucket's
-    // (kmp_versions_launch.cpp), over the type's other costs.
+  bool have_slope = false;
+  const bool buckets = __kmp_mv_buckets_of(t) > 0;
+  auto shared_slope = [&]() {
+    if (have_slope)
+      return;
     __kmp_mv_slope_init(&slope);
     for (int u = 0; u < n; ++u)
       __kmp_mv_slope_add(&slope, cost, time,
                          __kmp_mv_cost_points(t, s, u, cost, time));
     have_slope = true;
-    if (slope.versions > 0 && slope.sxx > 0.0)
+    if (buckets && slope.versions > 0 && slope.sxx > 0.0)
       t->cost_slope.store(slope.sxy / slope.sxx, std::memory_order_relaxed);
-  }
+  };
+  if (UNLIKELY(buckets))
+    shared_slope();
   const int cref = __kmp_mv_cluster_reference(t, s, n);
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *arm = &s->key.arms[v];
@@ -939,13 +946,7 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     bool have;
     if (np == 1) {
       const double c0 = cost[0], t0 = time[0];
-      if (!have_slope) { // (the point arrays serve each version in turn)
-        __kmp_mv_slope_init(&slope);
-        for (int u = 0; u < n; ++u)
-          __kmp_mv_slope_add(&slope, cost, time,
-                             __kmp_mv_cost_points(t, s, u, cost, time));
-        have_slope = true;
-      }
+      shared_slope();
       have = __kmp_mv_fit_one_point(c0, t0, &slope, &fit);
     } else {
       have = np >= 2 && __kmp_mv_fit_loglog(cost, time, np, &fit);
