@@ -7,6 +7,10 @@
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=fixed:gemm_blis %libomp-run 2>&1 | FileCheck --check-prefix=FIXED %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 OMP_SELECT_ROBUST=offf OMP_SELECT_ELIMINATE=2 OMP_SELECT_PATIENCE=maybe OMP_SELECT_RATIO=1.1 OMP_SELECT_CLUSTER_RATIO=sometimes OMP_SELECT_COST_BUCKETS=65 OMP_GB_REWARD=ns %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: OMP_SELECT_COST_BUCKETS=4x %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT_COST_BUCKETS=on %libomp-run 2>&1 | FileCheck --check-prefix=ON --implicit-check-not=Warning %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT_COST_BUCKETS=1 %libomp-run 2>&1 | FileCheck --check-prefix=ONE --implicit-check-not=Warning %s
+// ON: OMP_SELECT_COST_BUCKETS='8'
+// ONE: OMP_SELECT_COST_BUCKETS='1'
 
 // DEFAULT-DAG: OMP_SELECT='mean'
 // DEFAULT-DAG: OMP_MEAN_REPS='5'
