@@ -448,9 +448,7 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   const double iter_ns = __kmp_grain_work(type, stats, trip, n);
   if (c->iter_ns != iter_ns) {
     c->iter_ns = iter_ns;
-    for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
-      c->tasks[a] =
-          __kmp_grain_arm_tasks(&__kmp_grain_model, a, trip, iter_ns, n);
+    __kmp_grain_all_arm_tasks(&__kmp_grain_model, trip, iter_ns, n, c->tasks);
   }
   const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
   const kmp_uint64 tasks = c->tasks[slot];

@@ -112,6 +112,28 @@ unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
   return t < 1 ? 1 : t >= (double)trip ? trip : (unsigned long long)t;
 }
 
+void __kmp_grain_all_arm_tasks(const kmp_grain_model_t *m,
+                               unsigned long long trip, double iter_ns, int n,
+                               unsigned long long *tasks) {
+  for (int a = 0; a < KMP_GRAIN_ARMS; ++a)
+    tasks[a] = __kmp_grain_arm_tasks(m, a, trip, iter_ns, n);
+  // Two arms of one count are one arm explored twice as often, and the
+  // counts between go untried: with seed 001's alpha on a machine where a
+  // task costs a sixth of it, a 50-iteration loop's arms were 16, 4, 1, 1
+  // and 1 tasks on two threads, its best (2 tasks) not among them, and the
+  // one-task arm, 2.5x the best's time, explored six times (docs/grain.md).
+  const unsigned long long per = n < 1 ? 1 : (unsigned long long)n;
+  for (int a = KMP_GRAIN_ARMS - 2; a >= 1; --a) {
+    const unsigned long long coarser = tasks[a + 1];
+    if (tasks[a] > coarser)
+      continue;
+    const unsigned long long t =
+        coarser < per ? coarser + 1 : (coarser / per + 1) * per;
+    if (t < tasks[0] && t <= trip)
+      tasks[a] = t;
+  }
+}
+
 double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
                            unsigned long long trip,
                            unsigned long long num_tasks, int n) {

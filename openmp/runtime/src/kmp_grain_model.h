@@ -74,6 +74,17 @@ unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
                                          unsigned long long trip,
                                          double iter_ns, int n);
 
+// The task counts of all the arms, tasks[0..KMP_GRAIN_ARMS-1]: as
+// __kmp_grain_arm_tasks, then made distinct. Where the model puts the region
+// beyond the loop (too little work for its alpha), several flat arms round
+// to one task: from the coarsest arm on, an arm with no more tasks than the
+// next coarser one takes the next count the rounding allows (one more below
+// n, the next multiple of n from n on), while that stays below the default's
+// count and within the trip count.
+void __kmp_grain_all_arm_tasks(const kmp_grain_model_t *m,
+                               unsigned long long trip, double iter_ns, int n,
+                               unsigned long long *tasks);
+
 // The grains (iterations per task) the flat arms span: Formula 5.29's
 // region, from its smaller bound to its larger (with to_threads: at least
 // to trip / n), widened to a ratio of KMP_GRAIN_MIN_SPAN about its middle

@@ -114,6 +114,48 @@ TEST(GrainModel, ArmsReachOneTaskPerThread) {
   }
 }
 
+TEST(GrainModel, ArmsAreDistinct) {
+  // Seed 001's alpha (2.674 us) on a machine where a task costs a sixth of
+  // it: a default execution faster than the model's overhead alone makes the
+  // loop's work look nil, the region lies beyond the loop, and three flat
+  // arms round to one task. Made distinct, they reach 2 tasks, this loop's
+  // best on two threads (docs/grain.md).
+  unsigned long long T[KMP_GRAIN_ARMS];
+  const unsigned long long Collapsed[KMP_GRAIN_ARMS] = {20, 16, 4, 1, 1, 1};
+  for (int A = 0; A < KMP_GRAIN_ARMS; ++A)
+    ASSERT_EQ(__kmp_grain_arm_tasks(&Seed, A, 50, 1.0, 2), Collapsed[A]) << A;
+  __kmp_grain_all_arm_tasks(&Seed, 50, 1.0, 2, T);
+  const unsigned long long Distinct[KMP_GRAIN_ARMS] = {20, 16, 6, 4, 2, 1};
+  for (int A = 0; A < KMP_GRAIN_ARMS; ++A)
+    EXPECT_EQ(T[A], Distinct[A]) << A;
+  // Below n tasks the counts step by one: 4 threads, 1 2 3 4 8.
+  __kmp_grain_all_arm_tasks(&Seed, 100, 0.01, 4, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 1u);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 2], 2u);
+  // Arms already distinct are left as they are; none leaves [1, trip] or
+  // reaches the default's count; where there is room, all differ.
+  for (unsigned long long Trip : {1ull, 3ull, 7ull, 50ull, 1000ull, 1000000ull})
+    for (double Iter : {0.01, 10.0, 200.0, 5000.0})
+      for (int N : {1, 2, 3, 8}) {
+        __kmp_grain_all_arm_tasks(&Seed, Trip, Iter, N, T);
+        bool Apart = true;
+        for (int A = 1; A + 1 < KMP_GRAIN_ARMS; ++A)
+          Apart &= __kmp_grain_arm_tasks(&Seed, A, Trip, Iter, N) >
+                   __kmp_grain_arm_tasks(&Seed, A + 1, Trip, Iter, N);
+        for (int A = 0; A < KMP_GRAIN_ARMS; ++A) {
+          EXPECT_GE(T[A], 1u);
+          EXPECT_LE(T[A], Trip);
+          if (Apart || A == 0 || A == KMP_GRAIN_ARMS - 1)
+            EXPECT_EQ(T[A], __kmp_grain_arm_tasks(&Seed, A, Trip, Iter, N));
+          if (A > 0 && T[A] != __kmp_grain_arm_tasks(&Seed, A, Trip, Iter, N))
+            EXPECT_LT(T[A], T[0]);
+        }
+        if (Trip >= 1000)
+          for (int A = 1; A + 1 < KMP_GRAIN_ARMS; ++A)
+            EXPECT_GT(T[A], T[A + 1]) << Trip << " " << Iter << " " << N;
+      }
+}
+
 TEST(GrainModel, TheFinestArmIsNotASecondDefault) {
   // The memory-bound loop above: the region starts at 22 tasks, within 25%
   // of the default's 20, so the arms start 25% coarser than the default
