@@ -165,16 +165,11 @@ static kmp_mv_type_t *__kmp_grain_new_type(kmp_routine_entry_t entry,
   // On the stack: __kmp_str_format's buffers (512 bytes each, seven of them)
   // were fresh heap, a page fault of the first taskloop while the team
   // waited (docs/grain.md). The registry keeps copies.
-  char location[512], names_buf[KMP_GRAIN_ARMS][32];
+  char location[512];
   KMP_SNPRINTF(location, sizeof(location), "taskloop %s+0x%llx, %d threads",
                module, (unsigned long long)offset, nthreads);
-  const char *names[KMP_GRAIN_ARMS];
-  for (int a = 0; a < KMP_GRAIN_ARMS; ++a) {
-    KMP_SNPRINTF(names_buf[a], sizeof(names_buf[a]), "grain:%s",
-                 __kmp_grain_arm_name(a));
-    names[a] = names_buf[a];
-  }
-  return __kmp_mv_register_named(id, KMP_GRAIN_ARMS, names, location,
+  return __kmp_mv_register_named(id, KMP_GRAIN_ARMS,
+                                 __kmp_grain_arm_version_names(), location,
                                  __kmp_grain_reps);
 }
 

@@ -43,10 +43,23 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
   *hi = n == 1 ? work_ns : work_ns / ((1 + ceil(1 / m->lambda_s)) * n);
 }
 
+// The arms' version names; an arm's name is what follows "grain:".
+static const char *const __kmp_grain_version_names[] = {
+    "grain:default", "grain:flat0", "grain:flat1",
+    "grain:flat2",   "grain:flat3", "grain:flat4"};
+static_assert(sizeof(__kmp_grain_version_names) /
+                      sizeof(__kmp_grain_version_names[0]) ==
+                  KMP_GRAIN_ARMS,
+              "a name per arm");
+
 const char *__kmp_grain_arm_name(int arm) {
-  static const char *const names[KMP_GRAIN_ARMS] = {
-      "default", "flat0", "flat1", "flat2", "flat3", "flat4"};
-  return arm >= 0 && arm < KMP_GRAIN_ARMS ? names[arm] : "?";
+  return arm >= 0 && arm < KMP_GRAIN_ARMS
+             ? __kmp_grain_version_names[arm] + sizeof("grain:") - 1
+             : "?";
+}
+
+const char *const *__kmp_grain_arm_version_names(void) {
+  return __kmp_grain_version_names;
 }
 
 void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,

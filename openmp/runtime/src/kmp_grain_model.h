@@ -68,6 +68,9 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
 #define KMP_GRAIN_APART 1.25
 // The name of arm `arm` ("default", "flat0" .. "flat4").
 const char *__kmp_grain_arm_name(int arm);
+// The arms' names as versions of a grain type ("grain:default" ..): constants,
+// not formatted at each site's registration.
+const char *const *__kmp_grain_arm_version_names(void);
 // The number of tasks arm `arm` makes of a loop of `trip` iterations of
 // `iter_ns` each on `n` threads, within [1, trip].
 unsigned long long __kmp_grain_arm_tasks(const kmp_grain_model_t *m, int arm,
