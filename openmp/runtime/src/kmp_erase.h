@@ -44,6 +44,7 @@ extern int __kmp_erase_perf;           // OMP_ERASE_PERF=on
 extern int __kmp_erase_team;           // OMP_ERASE_TEAM=on
 extern int __kmp_erase_ladder;         // OMP_ERASE_LADDER=on
 extern int __kmp_erase_defer;          // OMP_ERASE_DEFER=on
+extern double __kmp_erase_defer_share; // its share (kmp_erase_model.h)
 // OMP_ERASE_REFRESH=backoff: the refresh's interval doubles while a type
 // keeps its choice (kmp_erase_model.h); 0: every 64th decision.
 extern int __kmp_erase_refresh_backoff;

@@ -46,6 +46,7 @@ int __kmp_erase_team = 1;
 int __kmp_erase_ladder = 1;
 int __kmp_erase_spin_cost = 1;
 int __kmp_erase_defer = 1;
+double __kmp_erase_defer_share = KMP_ERASE_DEFER_SHARE;
 int __kmp_erase_refresh_backoff = 1;
 int __kmp_erase_stay_pct = KMP_ERASE_DEFAULT_STAY_PCT;
 int __kmp_erase_tie_pct = KMP_ERASE_DEFAULT_TIE_PCT;

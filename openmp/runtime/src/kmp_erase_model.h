@@ -201,7 +201,11 @@ struct kmp_erase_map_in_t {
   // 1.1x the team's time for 20% less energy still does.
   int time_quarters;
 };
-#define KMP_ERASE_DEFER_SHARE 0.05
+// The share OMP_ERASE_DEFER=on gives (a share between 0 and 1 may be given
+// instead): 0.05 until 2026-11-29, whose trials cost a homogeneous machine,
+// where width 1 never pays for a loop that scales, 5-7% of the taskloop
+// benchmark at n = 512 (docs/erase.md).
+#define KMP_ERASE_DEFER_SHARE 0.02
 #define KMP_ERASE_DEFER_TRIALS 2
 
 struct kmp_erase_choice_t {

@@ -390,7 +390,7 @@ kmp_erase_choice_t __kmp_erase_choose(kmp_erase_type_t *t, kmp_task_t *task,
         __kmp_erase_sleep_us == 0 ? INFINITY : __kmp_erase_spin_us * 1e-6;
   }
   if ((maxwidth > 1 || in.team_run > 0) && __kmp_erase_defer) {
-    in.defer = KMP_ERASE_DEFER_SHARE; // (spent read unlocked: it only grows)
+    in.defer = __kmp_erase_defer_share; // (spent read unlocked: it only grows)
     in.spent = t->spent_before;
     for (int i = 0; i < (n + 1) * __kmp_erase_machine.maxwidth; ++i)
       in.spent += t->seconds[i];

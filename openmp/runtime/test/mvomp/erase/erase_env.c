@@ -9,6 +9,12 @@
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=on OMP_ERASE_SLEEP=off %libomp-run 2>&1 | FileCheck --check-prefix=NOSLEEP %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_SLEEP=100 %libomp-run 2>&1 | FileCheck --check-prefix=SLEEPONLY %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE=maybe OMP_ERASE_SLEEP=-3 OMP_ERASE_SLEEP_SPIN=-5 OMP_ERASE_STEAL=some OMP_ERASE_PERF=2 OMP_ERASE_TEAM=teams OMP_ERASE_LADDER=doubling OMP_ERASE_SPIN_COST=idle OMP_ERASE_DEFER=later OMP_ERASE_REFRESH=64 OMP_ERASE_STAY=101 OMP_ERASE_TIE=5% OMP_ERASE_TIME_WEIGHT=9 OMP_ERASE_ALIKE=onion OMP_ERASE_JOINT=both OMP_SELECT_OBJECTIVE=power OMP_ERASE_THRESHOLDS=9,3 OMP_ERASE_FLOPS_PER_CYCLE=0 OMP_ERASE_INTERP=spline %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// OMP_ERASE_DEFER takes a share between 0 and 1 besides on and off.
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_DEFER=0.05 %libomp-run 2>&1 | FileCheck --check-prefix=SHARE --implicit-check-not=Warning %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_DEFER=1.5 %libomp-run 2>&1 | FileCheck --check-prefix=BADSHARE %s
+// SHARE: OMP_ERASE_DEFER='0.05'
+// BADSHARE-DAG: OMP: Warning #{{[0-9]+}}: OMP_ERASE_DEFER: "1.5" is an invalid value; ignored.
+// BADSHARE-DAG: OMP_ERASE_DEFER='on'
 // A weight off its steps of 0.25 is refused as well.
 // RUN: env OMP_DISPLAY_ENV=true OMP_ERASE_TIME_WEIGHT=0.3 %libomp-run 2>&1 | FileCheck --check-prefix=QUARTER %s
 // RUN: env OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:0" OMP_ERASE_POWER=/nonexistent.power OMP_ERASE_TEST_SLOWDOWN=z:2 %libomp-run 2>&1 | FileCheck --check-prefix=BADFILES %s

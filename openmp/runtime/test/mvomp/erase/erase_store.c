@@ -50,10 +50,11 @@
 // RUN: cat %t.conc/*.erase-*.csv | FileCheck --check-prefix=CONC %s
 // OMP_ERASE_DEFER counts what earlier runs spent on a type: a taskloop of
 // about 1 ms (one cluster of two CPUs), whose trials at width 1 (about twice
-// its time at width 2) wait until they can cost 5% of its time so far, is not
-// tried at width 1 in a run of 10 loops; from the store, once it holds about
-// 40 of them (the fifth run on a quiet machine), it is, and saved.
-// RUN: rm -rf %t.loop && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.loop %libomp-run loop > /dev/null; done'
+// its time at width 2) wait until they can cost 5% of its time so far
+// (OMP_ERASE_DEFER=0.05; the default's 2% would take 100 loops), is not tried
+// at width 1 in a run of 10 loops; from the store, once it holds about 40 of
+// them (the fifth run on a quiet machine), it is, and saved.
+// RUN: rm -rf %t.loop && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_DEFER=0.05 OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.loop %libomp-run loop > /dev/null; done'
 // RUN: grep ',pair,' %t.loop/*.erase-*.csv | FileCheck --check-prefix=WIDTHS %s
 // Another input: the earlier runs' histories do not hold. After a run whose
 // tasks are ten times longer, a run whose first task on a takes a tenth of

@@ -5,10 +5,10 @@
 // upstream does, and ERASE keeps out of it. Every iteration runs once.
 // OMP_ERASE_DEFER (on by default) tries the cluster's widest width first and
 // width 1 only once the loop has run long enough for its two trials (about
-// twice the time at width 2 each) to cost at most 5% of the time so far:
-// never in 4 loops of about 10 ms ("heavy": a stall of 0.4 s on a loaded
+// twice the time at width 2 each) to cost at most 2% of the time so far:
+// never in 4 loops of about 10 ms ("heavy": a stall of 1 s on a loaded
 // machine would be needed to pay for it, where 20 loops of 10 us were
-// overturned by one of 0.4 ms), after about 40 in 200; with
+// overturned by one of 0.4 ms), after about 100 in 200; with
 // OMP_ERASE_DEFER=off, the thesis' order (every width first).
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_ERASE_STATS=%t.defer.csv %libomp-run heavy 2>&1 | FileCheck --check-prefix=SUM %s
