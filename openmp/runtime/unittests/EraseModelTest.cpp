@@ -137,7 +137,7 @@ TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
     for (int W = 1; W <= 4; ++W)
       M.run(C, W) = W;
   kmp_erase_map_in_t In = M.in();
-  In.defer = KMP_ERASE_DEFER_SHARE;
+  In.defer = 0.05; // OMP_ERASE_DEFER=0.05 (the default before 2026-11-29)
   kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_EQ(C.width, 2);
@@ -166,6 +166,17 @@ TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
   C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 0);
   EXPECT_EQ(C.width, 1);
+  // The default share, 2%: little's width 3 (5.3 ms) waits for 0.267 s, big's
+  // width 1 (20 ms) for 1 s.
+  In.defer = KMP_ERASE_DEFER_SHARE;
+  ASSERT_EQ(KMP_ERASE_DEFER_SHARE, 0.02);
+  In.spent = 0.26;
+  EXPECT_TRUE(__kmp_erase_deferred(&In, 1, 3));
+  In.spent = 0.27;
+  EXPECT_FALSE(__kmp_erase_deferred(&In, 1, 3));
+  EXPECT_TRUE(__kmp_erase_deferred(&In, 0, 1));
+  In.spent = 1.0;
+  EXPECT_FALSE(__kmp_erase_deferred(&In, 0, 1));
   // The thesis' order (OMP_ERASE_DEFER=off): width 1 first, whatever spent.
   In.defer = 0;
   In.spent = 0;
@@ -176,15 +187,15 @@ TEST(EraseMap, DeferredNarrowWidthsWaitUntilTheirTrialsCanPay) {
 
 TEST(EraseMap, DeferredClustersWaitForTheWholeTeam) {
   // The emulated big.LITTLE (one core each) and the whole team of both, a
-  // taskloop, OMP_ERASE_DEFER: the team first, then each cluster alone once
-  // its two trials, were it twice the team's time (half its cores), can cost
-  // at most 5% of the type's time so far.
+  // taskloop, OMP_ERASE_DEFER=0.05: the team first, then each cluster alone
+  // once its two trials, were it twice the team's time (half its cores), can
+  // cost at most 5% of the type's time so far.
   int Size[2] = {1, 1}, Active[2] = {0, 0};
   double Idle[2] = {0.40, 0.55}, Run[2] = {1.35, 0.70}, Secs[2] = {0, 0};
   kmp_erase_map_in_t In = {2, 1, Size, Active, Idle, Run, Secs};
   In.team_run = 1.35 + 0.70;
   In.team_width = 2;
-  In.defer = KMP_ERASE_DEFER_SHARE;
+  In.defer = 0.05;
   kmp_erase_choice_t C = __kmp_erase_map(&In);
   EXPECT_EQ(C.cluster, 2); // untried: the team first
   EXPECT_EQ(C.joules, 0.0);
