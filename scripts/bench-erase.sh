@@ -40,7 +40,8 @@
 # explores a multi-version task's versions on its own), erase-wW (OMP_ERASE_TIME_WEIGHT=W: the energy objective
 # minimises energy x time^W; erase-w0 is the thesis' energy alone), erase-deferS (OMP_ERASE_DEFER=S:
 # a narrower width tried once its trials can cost the share S of the loop's time; erase-defer0.05
-# is the default before 2026-11-29) and erase-grain
+# is the default before 2026-11-29), erase-norobust (OMP_SELECT_ROBUST=off: the thesis' history,
+# which one disturbed sample moves by up to 75%) and erase-grain
 # (OMP_TASKLOOP_GRAIN=auto, no model store: the grain chosen within ERASE's width) and
 # erase-store (ERASE with a model store that one run of the workload, not counted, filled
 # before the first round: every counted run is a later run, starting from the histories the
@@ -177,6 +178,8 @@ run() { # config workload -> "wall cpu-of-cluster-0 cpu-of-cluster-1 ..."
                         OMP_ERASE_SPIN_COST=off) ;;
     erase-apart) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                        OMP_SELECT_CLUSTER_RATIO=off) ;;
+    erase-norobust) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
+                          OMP_SELECT_ROBUST=off) ;;
     erase-defer*) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"
                         OMP_ERASE_DEFER="${1#erase-defer}") ;;
     erase-w*) env+=(OMP_ERASE=on "${given[@]}" OMP_ERASE_POWER="$POWER"

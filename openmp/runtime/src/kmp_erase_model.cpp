@@ -26,6 +26,8 @@ double __kmp_erase_hist_clamp(double prediction, double seconds) {
   return seconds > hi ? hi : seconds < lo ? lo : seconds;
 }
 
+int __kmp_erase_hist_robust = 1;
+
 int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
   int reset = 0;
   if (h->count > 0 && mhz > 0 && h->mhz > 0 &&
@@ -40,8 +42,16 @@ int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
     // so that first sample was a preempted task.
     h->seconds = seconds;
     h->mhz = mhz;
+    h->high = 0;
   } else {
     double sample = __kmp_erase_hist_clamp(h->seconds, seconds);
+    if (__kmp_erase_hist_robust && h->count >= 2 &&
+        sample > KMP_ERASE_ROBUST_UP * h->seconds) {
+      if (++h->high < KMP_ERASE_ROBUST_CONFIRM)
+        sample = KMP_ERASE_ROBUST_UP * h->seconds;
+    } else {
+      h->high = 0;
+    }
     h->seconds = KMP_ERASE_HISTORY_KEEP * h->seconds +
                  (1.0 - KMP_ERASE_HISTORY_KEEP) * sample;
     if (mhz > 0)
@@ -55,7 +65,9 @@ int __kmp_erase_hist_update(kmp_erase_hist_t *h, double seconds, double mhz) {
 
 void __kmp_erase_hist_repeat(kmp_erase_hist_t *h, double seconds, unsigned n) {
   while (n > 0 && (h->count < 2 ||
-                   __kmp_erase_hist_clamp(h->seconds, seconds) != seconds)) {
+                   __kmp_erase_hist_clamp(h->seconds, seconds) != seconds ||
+                   (__kmp_erase_hist_robust &&
+                    (seconds > KMP_ERASE_ROBUST_UP * h->seconds || h->high)))) {
     __kmp_erase_hist_update(h, seconds, 0);
     --n;
   }

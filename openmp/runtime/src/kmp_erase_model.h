@@ -40,11 +40,23 @@
 #define KMP_ERASE_HISTORY_KEEP 0.75
 #define KMP_ERASE_HISTORY_CLAMP 4.0
 #define KMP_ERASE_DVFS_TOLERANCE 0.15
+// Robust statistics (OMP_SELECT_ROBUST=on, the default; beyond the thesis,
+// docs/erase.md): from an entry's third sample, one more than
+// KMP_ERASE_ROBUST_UP times its prediction counts as that much until
+// KMP_ERASE_ROBUST_CONFIRM such samples in a row say the configuration got
+// slower. With the thesis' update alone one disturbed sample of twice the time
+// raised a prediction by 25%, enough to send a homogeneous machine's taskloop
+// to width 1 (half the speed, little less energy) until a refresh measured
+// the whole width again: 6-340 of 2000 loops (docs/erase.md).
+#define KMP_ERASE_ROBUST_UP 1.25
+#define KMP_ERASE_ROBUST_CONFIRM 3
+extern int __kmp_erase_hist_robust;
 
 struct kmp_erase_hist_t {
   double seconds; // predicted execution time; 0 = never measured
   double mhz;     // frequency of the last samples, 0 = unknown
   unsigned count; // samples since the last reset
+  unsigned high;  // robust statistics: samples above it in a row
 };
 
 // A sample of `seconds` as the history counts it against its prediction

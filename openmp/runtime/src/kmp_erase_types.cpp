@@ -592,7 +592,7 @@ static void __kmp_erase_check_loaded(kmp_erase_type_t *t, int i,
       continue;
     t->loaded[j] = 0;
     if (t->runs[j] == 0)
-      t->hist[j] = kmp_erase_hist_t{0, 0, 0};
+      t->hist[j] = kmp_erase_hist_t{0, 0, 0, 0};
   }
   t->spent_before = 0;
 }

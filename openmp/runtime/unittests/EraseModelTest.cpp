@@ -25,7 +25,7 @@
 namespace {
 
 TEST(EraseHistory, WeightedTowardsThePast) {
-  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_t H = {0, 0, 0, 0};
   EXPECT_EQ(__kmp_erase_hist_update(&H, 1.0, 2000), 0);
   EXPECT_DOUBLE_EQ(H.seconds, 1.0); // an empty entry takes the sample
   EXPECT_EQ(__kmp_erase_hist_update(&H, 2.0, 2000), 0);
@@ -34,27 +34,69 @@ TEST(EraseHistory, WeightedTowardsThePast) {
 }
 
 TEST(EraseHistory, OutliersClamped) {
-  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_t H = {0, 0, 0, 0};
   __kmp_erase_hist_update(&H, 1.0, 0);
   __kmp_erase_hist_update(&H, 100.0, 0); // preempted once: counts as 4 s
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.0 + 0.25 * 4.0);
   __kmp_erase_hist_update(&H, 0.001, 0); // counts as a quarter of 1.75 s
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 1.75 + 0.25 * (1.75 / 4));
   // A lasting tenfold slowdown is reached within a few samples.
-  kmp_erase_hist_t L = {0, 0, 0};
+  kmp_erase_hist_t L = {0, 0, 0, 0};
   __kmp_erase_hist_update(&L, 1.0, 0);
   int Samples = 0;
   while (L.seconds < 9.0 && Samples < 20) {
     __kmp_erase_hist_update(&L, 10.0, 0);
     ++Samples;
   }
-  EXPECT_LE(Samples, 9); // 8 without the clamp
+  EXPECT_LE(Samples, 11); // 8 without the clamp, 9 with the thesis' update
+}
+
+// Robust statistics (OMP_SELECT_ROBUST, on by default): one sample of twice
+// the prediction, from the third on, counts as 1.25x; three in a row count
+// as they are. Off: the thesis' update, where one such sample adds 25%.
+TEST(EraseHistory, RobustToOneDisturbedSample) {
+  ASSERT_EQ(__kmp_erase_hist_robust, 1);
+  kmp_erase_hist_t H = {0, 0, 0, 0};
+  for (int I = 0; I < 3; ++I)
+    __kmp_erase_hist_update(&H, 0.25e-3, 0);
+  __kmp_erase_hist_update(&H, 0.5e-3, 0);
+  EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 0.25e-3 + 0.25 * 1.25 * 0.25e-3);
+  EXPECT_EQ(H.high, 1u);
+  __kmp_erase_hist_update(&H, 0.25e-3, 0); // back to normal: forgotten
+  EXPECT_EQ(H.high, 0u);
+  // A lasting slowdown: the third sample in a row counts in full.
+  kmp_erase_hist_t L = {0, 0, 0, 0};
+  for (int I = 0; I < 3; ++I)
+    __kmp_erase_hist_update(&L, 1.0, 0);
+  __kmp_erase_hist_update(&L, 2.0, 0);
+  __kmp_erase_hist_update(&L, 2.0, 0);
+  const double Before = L.seconds;
+  __kmp_erase_hist_update(&L, 2.0, 0);
+  EXPECT_DOUBLE_EQ(L.seconds, 0.75 * Before + 0.25 * 2.0);
+  // A batch repeats the updates one by one while they are cut.
+  kmp_erase_hist_t B = {0, 0, 0, 0}, O = {0, 0, 0, 0};
+  for (int I = 0; I < 3; ++I) {
+    __kmp_erase_hist_update(&B, 1.0, 0);
+    __kmp_erase_hist_update(&O, 1.0, 0);
+  }
+  __kmp_erase_hist_repeat(&B, 2.0, 6);
+  for (int I = 0; I < 6; ++I)
+    __kmp_erase_hist_update(&O, 2.0, 0);
+  EXPECT_NEAR(B.seconds, O.seconds, 1e-12);
+  // The thesis' update.
+  __kmp_erase_hist_robust = 0;
+  kmp_erase_hist_t T = {0, 0, 0, 0};
+  for (int I = 0; I < 3; ++I)
+    __kmp_erase_hist_update(&T, 0.25e-3, 0);
+  __kmp_erase_hist_update(&T, 0.5e-3, 0);
+  __kmp_erase_hist_robust = 1;
+  EXPECT_DOUBLE_EQ(T.seconds, 0.75 * 0.25e-3 + 0.25 * 0.5e-3);
 }
 
 TEST(EraseHistory, PreemptedFirstSampleReplaced) {
   // A cluster's trial task preempted for 10 ms: the next sample, far below,
   // replaces it instead of taking a dozen clamped samples to come down.
-  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_t H = {0, 0, 0, 0};
   __kmp_erase_hist_update(&H, 10e-3, 0);
   __kmp_erase_hist_update(&H, 0.15e-3, 0);
   EXPECT_DOUBLE_EQ(H.seconds, 0.15e-3);
@@ -63,14 +105,14 @@ TEST(EraseHistory, PreemptedFirstSampleReplaced) {
   __kmp_erase_hist_update(&H, 0.01e-3, 0);
   EXPECT_DOUBLE_EQ(H.seconds, 0.75 * 0.15e-3 + 0.25 * (0.15e-3 / 4));
   // A second sample within the clamp is weighted as usual.
-  kmp_erase_hist_t W = {0, 0, 0};
+  kmp_erase_hist_t W = {0, 0, 0, 0};
   __kmp_erase_hist_update(&W, 1.0, 0);
   __kmp_erase_hist_update(&W, 0.3, 0);
   EXPECT_DOUBLE_EQ(W.seconds, 0.75 * 1.0 + 0.25 * 0.3);
 }
 
 TEST(EraseHistory, FrequencyChangeResets) {
-  kmp_erase_hist_t H = {0, 0, 0};
+  kmp_erase_hist_t H = {0, 0, 0, 0};
   __kmp_erase_hist_update(&H, 1.0, 2000);
   __kmp_erase_hist_update(&H, 1.0, 2100); // 5%: same DVFS state
   EXPECT_EQ(H.count, 2u);
