@@ -34,9 +34,10 @@
 // at least its 1/KMP_ERASE_HISTORY_CLAMP): a task preempted once must not make
 // a configuration look slow for good, since the mapper stops measuring the
 // configurations it does not choose. A lasting change still shows within a
-// few samples (x1.75 per sample upwards). The first sample is not clamped: a
-// second sample more than KMP_ERASE_HISTORY_CLAMP times below it replaces it
-// (interference only lengthens runs: the first was preempted).
+// few samples (x1.75 per sample upwards, once robust statistics below let it).
+// The first sample is not clamped: a second sample more than
+// KMP_ERASE_HISTORY_CLAMP times below it replaces it (interference only
+// lengthens runs: the first was preempted).
 #define KMP_ERASE_HISTORY_KEEP 0.75
 #define KMP_ERASE_HISTORY_CLAMP 4.0
 #define KMP_ERASE_DVFS_TOLERANCE 0.15
@@ -47,9 +48,11 @@
 // slower. With the thesis' update alone one disturbed sample of twice the time
 // raised a prediction by 25%, enough to send a homogeneous machine's taskloop
 // to width 1 (half the speed, little less energy) until a refresh measured
-// the whole width again: 6-340 of 2000 loops (docs/erase.md).
+// the whole width again: 6-650 of 2000 loops (docs/erase.md).
 #define KMP_ERASE_ROBUST_UP 1.25
 #define KMP_ERASE_ROBUST_CONFIRM 3
+// OMP_SELECT_ROBUST's value, set where it is parsed (a copy: this file has no
+// libomp dependency).
 extern int __kmp_erase_hist_robust;
 
 struct kmp_erase_hist_t {
