@@ -212,6 +212,7 @@ struct kmp_erase_exec_t {
   void *loop;  // the slot of the taskloop this task may be a chunk of
   void *group; // then its taskgroup: which instance of the loop it is of
   kmp_uint64 start_ns;
+  kmp_uint64 entry_ns; // when the tracked path started (its bookkeeping's cost)
   int cluster;
   int sampling; // the hardware counters run for this execution
   int unmapped; // ERASE never maps it as a task (created by a task, or one
@@ -249,8 +250,10 @@ static inline bool __kmp_erase_included(kmp_task_t *task) {
 //
 // Short executions are not all timed: past its type's warm-up, a batch times
 // one execution in `every` on average (the others are only counted), `every`
-// keeping two clock reads under KMP_ERASE_TIMING_SHARE of the shortest
-// execution timed (1 from 2 us up where a clock read costs 10 ns). At the
+// keeping what timing costs (two clock reads and the timed execution's
+// bookkeeping, measured: kmp_erase_model.h's __kmp_erase_timing_every) under
+// KMP_ERASE_TIMING_SHARE of the shortest execution timed (1 from about 20 us
+// up here). At the
 // flush the counted executions are charged the timed ones' mean time and
 // energy (docs/erase.md, "Fine-grained recursive tasks").
 typedef struct kmp_erase_batch {

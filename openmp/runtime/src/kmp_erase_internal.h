@@ -134,15 +134,11 @@ int __kmp_erase_emulated_cluster(void);
 
 // ---- Per-thread state (kmp_erase_machine.cpp) -------------------------------
 // kmp_erase_batch_t: kmp_erase.h (the per-task fast path counts in it).
-#define KMP_ERASE_TIMING_SHARE 0.01
-#define KMP_ERASE_EVERY_MAX 64
 #define KMP_ERASE_BATCHES 4
 typedef struct alignas(64) kmp_erase_thread {
+  // What other threads read at each of their steals or wake-ups: this
+  // cache line is not written at each of the thread's own tasks.
   std::atomic<int> sleeping; // futex word: 1 while in back-off sleep
-  std::atomic<int> busy;     // tasks running (core activity tracer)
-  kmp_erase_backoff_t backoff;
-  int perf_state; // 0 not opened, 1 open, -1 failed
-  int perf_fd[2]; // cycles (group leader), last-level cache misses
   // Tasks the mapper put in this thread's deque of task team given_team that
   // nobody has taken out yet; each holds one count of the team's unfinished
   // threads (see __kmp_erase_give_begin).
@@ -150,6 +146,14 @@ typedef struct alignas(64) kmp_erase_thread {
   kmp_task_team_t *given_team;
   kmp_bootstrap_lock_t given_lock;   // through __kmp_erase_given_lock
   std::atomic<int> given_lock_ready; // 0, 1 while initialised, 2
+  // What the thread writes at its tasks' starts and ends, on a line of its
+  // own: a thief that stole from this thread read `given` above at each
+  // steal, and while `busy` shared that line the two threads passed it to
+  // each other at every task (a producer's 1-us tasks took 10% longer).
+  alignas(64) std::atomic<int> busy; // tasks running (core activity tracer)
+  kmp_erase_backoff_t backoff;
+  int perf_state; // 0 not opened, 1 open, -1 failed
+  int perf_fd[2]; // cycles (group leader), last-level cache misses
   // KMP_ERASE_BATCHES batches, one per configuration of a type (a recursive
   // program's tasks are often of two types, one per branch, run in turns);
   // allocated at the thread's first batched execution, on cache lines of
@@ -163,6 +167,9 @@ typedef struct alignas(64) kmp_erase_thread {
   uintptr_t type_key[2];
   struct kmp_erase_type *type[2];
   int type_next, cluster1;
+  // What one of its timed executions of a batched type costs beyond one only
+  // counted, in ns (__kmp_erase_timing_cost_update); 0 before the first.
+  double timed_cost_ns;
   // The time of the timed tasks that ran (and ended) inside the thread's
   // current timed execution, a taskwait's children say: the test slowdown
   // lengthens an execution by its own time only (theirs was lengthened when

@@ -532,6 +532,27 @@ unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
   return now_ns + (unsigned long long)(seconds * 1e9);
 }
 
+// ---- Sampled timing of short executions ------------------------------------
+unsigned __kmp_erase_timing_every(double cost_ns, double least) {
+  double every = cost_ns * 1e-9 / (KMP_ERASE_TIMING_SHARE * least);
+  if (!(least > 0) || !(every > 1)) // (NaN included)
+    return 1;
+  return every >= KMP_ERASE_EVERY_MAX ? KMP_ERASE_EVERY_MAX
+                                      : (unsigned)ceil(every);
+}
+
+double __kmp_erase_timing_cost_update(double mean_ns, double sample_ns) {
+  if (!(mean_ns > 0))
+    mean_ns = KMP_ERASE_TIMING_COST_START_NS;
+  if (!(sample_ns >= 0))
+    return mean_ns;
+  if (sample_ns < mean_ns)
+    return mean_ns - (mean_ns - sample_ns) / 2;
+  if (sample_ns > KMP_ERASE_TIMING_COST_CLAMP * mean_ns)
+    sample_ns = KMP_ERASE_TIMING_COST_CLAMP * mean_ns;
+  return mean_ns + (sample_ns - mean_ns) / KMP_ERASE_TIMING_COST_KEEP;
+}
+
 // ---- Saved histories --------------------------------------------------------
 // A decimal count without sign or blanks, at most max.
 static int __kmp_erase_saved_count(const char *f, size_t n,

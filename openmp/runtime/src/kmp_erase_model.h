@@ -382,6 +382,32 @@ void __kmp_erase_backoff_found(kmp_erase_backoff_t *b, unsigned spin_us,
 unsigned long long __kmp_erase_narrow_sleep_until(double seconds,
                                                   unsigned long long now_ns);
 
+// ---- Sampled timing of short executions -----------------------------------
+// A task type ERASE never maps times one of its short executions in `every`
+// (kmp_erase.h's kmp_erase_batch_t), so that timing costs at most
+// KMP_ERASE_TIMING_SHARE of the shortest execution timed, `least` seconds,
+// when a timed execution costs `cost_ns` more than one only counted; 1: every
+// one is timed, KMP_ERASE_EVERY_MAX at most.
+#define KMP_ERASE_TIMING_SHARE 0.01
+#define KMP_ERASE_EVERY_MAX 64
+unsigned __kmp_erase_timing_every(double cost_ns, double least);
+// What a timed execution costs is its two clock reads and its bookkeeping (the
+// type's modelled power, its thread's batch: about 600 instructions), which
+// each thread measures on its timed executions: counting the clock reads alone
+// (10 ns each here), a producer's 1.2-us tasks were timed one in four, and
+// their bookkeeping made ERASE 4% slower than ERASE off (docs/erase.md,
+// "Fine-grained recursive tasks"). The measure starts at
+// KMP_ERASE_TIMING_COST_START_NS and follows the samples, down by half the
+// difference, up by 1/KMP_ERASE_TIMING_COST_KEEP of it with a sample counted
+// at most KMP_ERASE_TIMING_COST_CLAMP times the measure: a thread's first
+// timed executions are cold (2-80 us here: its batches allocated, the power
+// table's first reads) and one may be preempted; warm ones took 60-450 ns
+// (median 126).
+#define KMP_ERASE_TIMING_COST_START_NS 500.0
+#define KMP_ERASE_TIMING_COST_KEEP 8
+#define KMP_ERASE_TIMING_COST_CLAMP 4.0
+double __kmp_erase_timing_cost_update(double mean_ns, double sample_ns);
+
 // ---- Saved histories (kmp_erase_store.cpp, docs/erase.md) -----------------
 // One row of ERASE's file in the model store: what earlier runs measured of
 // one configuration of one task or taskloop type, as

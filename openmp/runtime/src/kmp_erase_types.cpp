@@ -478,17 +478,6 @@ static kmp_erase_batch_t *__kmp_erase_batch_find(kmp_erase_thread_t &s,
   return NULL;
 }
 
-// One execution in how many is timed when the shortest takes `least` seconds
-// (KMP_ERASE_TIMING_SHARE).
-static unsigned __kmp_erase_timing_every(double least) {
-  double cost = 2 * __kmp_erase_machine.clock_ticks * __kmp_mvomp_ns_per_tick();
-  double every = cost * 1e-9 / (KMP_ERASE_TIMING_SHARE * least);
-  if (!(least > 0) || !(every > 1))
-    return 1;
-  return every >= KMP_ERASE_EVERY_MAX ? KMP_ERASE_EVERY_MAX
-                                      : (unsigned)ceil(every);
-}
-
 // The executions to count before the next timed one: uniform in
 // [0, 2 (every - 1)] (so one in `every` on average), drawn so that no period
 // of the program's tasks lines up with the timed ones.
@@ -551,10 +540,13 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
   b->seconds += seconds;
   b->joules += watts * seconds;
   b->sampled += sample;
-  if (seconds > 0 && (b->least == 0 || seconds < b->least)) {
+  if (seconds > 0 && (b->least == 0 || seconds < b->least))
     b->least = seconds;
-    b->every = __kmp_erase_timing_every(seconds);
-  }
+  // (Again at each timed execution: the thread's measure of their cost moves.)
+  double clock_ns = __kmp_erase_machine.clock_ticks * __kmp_mvomp_ns_per_tick();
+  double cost =
+      s.timed_cost_ns > 0 ? s.timed_cost_ns : KMP_ERASE_TIMING_COST_START_NS;
+  b->every = __kmp_erase_timing_every(2 * clock_ns + cost, b->least);
   b->skip = __kmp_erase_next_skip(s, b->every);
   if (b->timed >= KMP_ERASE_BATCH)
     __kmp_erase_batch_flush(b);
@@ -755,6 +747,9 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
     return;
   }
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
+  // (The start of a timed execution's bookkeeping: __kmp_erase_timing_cost.
+  // Most executions only counted take kmp_erase.h's fast path instead.)
+  exec->entry_ns = __kmp_mvomp_now_ns();
   if (UNLIKELY(s.cluster1 == 0)) // (placed once for good)
     s.cluster1 = __kmp_mvomp_place_thread(gtid) + 1;
   exec->cluster = s.cluster1 - 1;
@@ -883,6 +878,19 @@ static void __kmp_erase_recorded(kmp_int32 gtid, kmp_erase_type_t *t,
   }
 }
 
+// A timed execution of a batched type ended at `end` and was recorded: what
+// its bookkeeping cost (from its start's entry to the start of its routine,
+// and from the routine's end to now) updates its thread's measure.
+static void __kmp_erase_timing_cost(kmp_erase_thread_t &s,
+                                    const kmp_erase_exec_t *exec,
+                                    kmp_uint64 end) {
+  kmp_uint64 now = __kmp_mvomp_now_ns();
+  if (exec->start_ns < exec->entry_ns || now < end)
+    return; // (a clock that went back between CPUs)
+  double ns = (double)(exec->start_ns - exec->entry_ns) + (double)(now - end);
+  s.timed_cost_ns = __kmp_erase_timing_cost_update(s.timed_cost_ns, ns);
+}
+
 // (Not a team of one, nor an included task: kmp_erase.h's
 // __kmp_erase_task_end.)
 void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
@@ -907,8 +915,14 @@ void __kmp_erase_task_end_tracked(kmp_int32 gtid, kmp_erase_exec_t *exec) {
   kmp_erase_type_t *t = (kmp_erase_type_t *)exec->type;
   if (!exec->timed)
     __kmp_erase_counted(gtid, exec);
-  else if (t != NULL && c >= 0)
+  else if (t != NULL && c >= 0) {
     __kmp_erase_recorded(gtid, t, exec, c, end, cycles, misses);
+    // (Only a batched type's cost sets how often it is timed; on a slowed
+    // cluster every execution is timed, and `end` is after the slowdown.)
+    if (exec->unmapped && exec->loop == NULL && !exec->sampling &&
+        !(__kmp_erase_machine.slowdown[c] > 1.0))
+      __kmp_erase_timing_cost(s, exec, end);
+  }
   if (__kmp_erase_machine.rapl)
     __kmp_erase_running.fetch_sub(1, std::memory_order_relaxed);
 }

@@ -920,6 +920,61 @@ TEST(EraseBackoff, OnlyLongNarrowedLoopsPutIdleThreadsToSleepAtOnce) {
   EXPECT_EQ(__kmp_erase_narrow_sleep_until(INFINITY, 1), 0ull);
 }
 
+// ---- Sampled timing of short executions ------------------------------------
+TEST(EraseTiming, EveryKeepsTimingUnderOnePercentOfTheShortest) {
+  // Two clock reads of 10 ns on tasks of 1.2 us: one in 2 (the rule before
+  // the bookkeeping was counted); with 150 ns of bookkeeping, one in 15.
+  EXPECT_EQ(__kmp_erase_timing_every(20, 1.2e-6), 2u);
+  EXPECT_EQ(__kmp_erase_timing_every(170, 1.2e-6), 15u);
+  // Timing always costs at most the share: every * least * share >= cost.
+  for (double Cost : {5.0, 20.0, 170.0, 900.0})
+    for (double Least : {1e-7, 1e-6, 3.3e-6, 2e-5, 1e-3}) {
+      unsigned Every = __kmp_erase_timing_every(Cost, Least);
+      ASSERT_GE(Every, 1u);
+      ASSERT_LE(Every, (unsigned)KMP_ERASE_EVERY_MAX);
+      if (Every < KMP_ERASE_EVERY_MAX)
+        EXPECT_GE(Every * Least * KMP_ERASE_TIMING_SHARE * 1e9, Cost * 0.999)
+            << Cost << " ns over " << Least << " s";
+    }
+  // Long executions are all timed; tiny ones one in 64 at most.
+  EXPECT_EQ(__kmp_erase_timing_every(170, 1e-3), 1u);
+  EXPECT_EQ(__kmp_erase_timing_every(170, 1e-8), (unsigned)KMP_ERASE_EVERY_MAX);
+  // Nothing known: every execution timed.
+  EXPECT_EQ(__kmp_erase_timing_every(170, 0), 1u);
+  EXPECT_EQ(__kmp_erase_timing_every(NAN, 1e-6), 1u);
+  EXPECT_EQ(__kmp_erase_timing_every(170, NAN), 1u);
+}
+
+TEST(EraseTiming, CostFollowsWarmSamplesAndResistsColdOrPreemptedOnes) {
+  // Before any sample: the start value; a thread's cold first sample (78 us)
+  // moves it by at most 3/8 (counted as 4x the measure).
+  EXPECT_DOUBLE_EQ(__kmp_erase_timing_cost_update(0, NAN),
+                   KMP_ERASE_TIMING_COST_START_NS);
+  double Cost = __kmp_erase_timing_cost_update(0, 78000);
+  EXPECT_DOUBLE_EQ(Cost, KMP_ERASE_TIMING_COST_START_NS *
+                             (1 + (KMP_ERASE_TIMING_COST_CLAMP - 1) /
+                                      KMP_ERASE_TIMING_COST_KEEP));
+  // Warm samples of 126 ns bring it down within a few samples.
+  for (int I = 0; I < 8; ++I)
+    Cost = __kmp_erase_timing_cost_update(Cost, 126);
+  EXPECT_NEAR(Cost, 126, 5);
+  // One preempted sample (1 ms) counts as 4x the measure: +3/8 of it, and
+  // tasks of 1.2 us are then timed about 1.4x less often, not 64x.
+  double After = __kmp_erase_timing_cost_update(Cost, 1e6);
+  EXPECT_NEAR(After, Cost * 1.375, 1e-9);
+  EXPECT_LE(__kmp_erase_timing_every(After, 1.2e-6),
+            2 * __kmp_erase_timing_every(Cost, 1.2e-6));
+  // A lasting rise is followed (slowly), a fall at once by half.
+  double Up = Cost;
+  for (int I = 0; I < 100; ++I)
+    Up = __kmp_erase_timing_cost_update(Up, 300);
+  EXPECT_NEAR(Up, 300, 1);
+  EXPECT_DOUBLE_EQ(__kmp_erase_timing_cost_update(300, 100), 200);
+  // A sample that is not a number, or negative, is ignored.
+  EXPECT_DOUBLE_EQ(__kmp_erase_timing_cost_update(Cost, NAN), Cost);
+  EXPECT_DOUBLE_EQ(__kmp_erase_timing_cost_update(Cost, -5), Cost);
+}
+
 // ---- Saved histories (the model store's ERASE file) -------------------------
 static bool parseRow(const char *Line, kmp_erase_saved_t *Row,
                      std::string *Why = nullptr) {
