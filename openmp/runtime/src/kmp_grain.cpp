@@ -36,6 +36,7 @@ char *__kmp_grain_model_path = NULL;
 double __kmp_grain_lambda_b = 0, __kmp_grain_lambda_s = 0;
 int __kmp_grain_span_threads = 1;
 int __kmp_grain_reps = KMP_GRAIN_DEFAULT_REPS;
+int __kmp_grain_sample = KMP_GRAIN_DEFAULT_SAMPLE;
 
 // Grain types' ids: this bit and a hash of the site and thread count
 // (docs/grain.md: define(N) with N at or above 2^30 is reserved).
@@ -260,6 +261,12 @@ static kmp_mv_spin_t __kmp_grain_last_lock;
 
 static void __kmp_grain_note(kmp_uint64 trip, kmp_uint64 tasks, int arm,
                              double iter_ns, int n) {
+  // (A site run again notes what is there already: no lock, no write. A racy
+  // read can only take a torn note for this one and leave it as it is.)
+  const kmp_grain_last_t &l = __kmp_grain_last;
+  if (l.valid && l.trip == trip && l.tasks == tasks && l.arm == arm &&
+      l.iter_ns == iter_ns && l.nthreads == n)
+    return;
   __kmp_grain_last_lock.acquire();
   __kmp_grain_last = {trip, tasks, iter_ns, arm, n, 1};
   __kmp_grain_last_lock.release();
@@ -293,6 +300,10 @@ struct kmp_grain_cached_t {
   kmp_mv_stats_t *stats;
   double iter_ns; // the work the task counts were computed for
   kmp_uint64 tasks[KMP_GRAIN_ARMS];
+  // OMP_TASKLOOP_GRAIN_SAMPLE: the arm the last timed executions chose, how
+  // many in a row, and the untimed executions of it still to run.
+  int last_slot, streak;
+  unsigned skip;
 };
 #define KMP_GRAIN_CACHED 2
 
@@ -378,10 +389,32 @@ static kmp_grain_cached_t *__kmp_grain_lookup(kmp_grain_thread_t *th,
     __kmp_mv_store_open(); // before any key starts from saved rows
     hit.stats = __kmp_mv_get_stats(hit.type, __kmp_grain_bucket(trip), -1, -1);
     hit.iter_ns = -1; // (an estimate of 0 is still one to compute for)
+    hit.last_slot = -1;
+    hit.streak = 0;
+    hit.skip = 0;
   }
   c[1] = c[0];
   c[0] = hit;
   return &c[0];
+}
+
+// OMP_TASKLOOP_GRAIN_SAMPLE: after a timed execution's choice of `slot`, the
+// untimed executions to run before the next choice. Only once every arm has
+// its quota (`explored`): before, each execution is the exploration's.
+static void __kmp_grain_sampled(kmp_grain_cached_t *c, kmp_mv_type_t *type,
+                                kmp_mv_stats_t *stats, int slot,
+                                double iter_ns) {
+  if (__kmp_grain_sample <= 1 || !(iter_ns > 0))
+    return;
+  const int explored = stats->explored.load(std::memory_order_acquire);
+  if (slot != c->last_slot ||
+      explored < type->nversions.load(std::memory_order_acquire)) {
+    c->last_slot = slot;
+    c->streak = 1;
+    return;
+  }
+  if (++c->streak >= KMP_GRAIN_SAMPLE_STREAK)
+    c->skip = (unsigned)__kmp_grain_sample - 1;
 }
 
 kmp_uint64 __kmp_grain_begin(kmp_int32 gtid, kmp_task_t *task, kmp_uint64 trip,
@@ -444,10 +477,20 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
   if (c->iter_ns != iter_ns) {
     c->iter_ns = iter_ns;
     __kmp_grain_all_arm_tasks(&__kmp_grain_model, trip, iter_ns, n, c->tasks);
+    c->last_slot = -1; // (other arms: the streak starts again)
+    c->streak = 0;
+    c->skip = 0;
+  }
+  if (c->skip > 0) { // the choice held: run it again, untimed
+    --c->skip;
+    const kmp_uint64 tasks = c->tasks[c->last_slot];
+    __kmp_grain_note(trip, tasks, c->last_slot, iter_ns, n);
+    return tasks;
   }
   const int slot = iter_ns > 0 ? __kmp_mv_choose_arm(type, stats, gtid) : 0;
   const kmp_uint64 tasks = c->tasks[slot];
   __kmp_grain_note(trip, tasks, slot, iter_ns, n);
+  __kmp_grain_sampled(c, type, stats, slot, iter_ns);
   kmp_grain_pending_t *p = &th->pending[th->npending++];
   p->task = current;
   p->taskgroup = group;
@@ -463,13 +506,13 @@ kmp_uint64 __kmp_grain_begin_on(kmp_int32 gtid, kmp_task_t *task,
 
 void __kmp_grain_taskgroup_end(kmp_taskdata_t *task,
                                kmp_taskgroup_t *taskgroup) {
-  kmp_uint64 end = __kmp_mvomp_ticks();
   // Usually the innermost entry. One above it is stale (an untied task that
   // began a loop moved to another thread, which ended its group there): the
   // groups of a thread end nested, so this group's end drops it too.
   kmp_grain_thread_t *th = __kmp_grain_th;
-  if (th == NULL)
-    return; // this thread never chose a grain
+  if (th == NULL || th->npending == 0)
+    return; // this thread never chose a grain, or runs none timed now
+  kmp_uint64 end = __kmp_mvomp_ticks();
   int i = th->npending - 1;
   while (i >= 0 &&
          (th->pending[i].taskgroup != taskgroup || th->pending[i].task != task))

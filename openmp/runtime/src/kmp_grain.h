@@ -33,6 +33,17 @@ extern int __kmp_grain_span_threads;
 // or fixed) takes before it commits, the grain's OMP_MEAN_REPS.
 #define KMP_GRAIN_DEFAULT_REPS 2
 extern int __kmp_grain_reps;
+// OMP_TASKLOOP_GRAIN_SAMPLE=<k>|off: once the policy chose a key's grain for
+// KMP_GRAIN_SAMPLE_STREAK timed executions in a row, with every arm explored,
+// the next k - 1 executions of the site on that thread run it again untimed
+// (neither chosen nor recorded: about 300 instructions of the ~500 the choice
+// adds to a taskloop); the next is chosen and timed, and a different choice
+// times every execution again until the choice holds. 1 (off): every
+// execution is chosen and timed, the policies as specified (docs/grain.md).
+#define KMP_GRAIN_DEFAULT_SAMPLE 8
+#define KMP_GRAIN_SAMPLE_MAX 1024
+#define KMP_GRAIN_SAMPLE_STREAK 2
+extern int __kmp_grain_sample;
 
 // kmp_taskloop_grain_info_t's arm (mvomp.h) besides the arms of
 // kmp_grain_model.h: a fixed OMP_TASKLOOP_GRAIN=<n>, and a team of one thread

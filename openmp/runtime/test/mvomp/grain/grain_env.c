@@ -18,6 +18,14 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS0 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=two OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPSBAD %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=7 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS7 %s
+// OMP_TASKLOOP_GRAIN_SAMPLE: 1 to 1024, or off (0 too) for 1; otherwise a
+// warning and the default, 8.
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=often OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEBAD %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=-3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLENEG %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=2000 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEBIG %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=off OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEOFF %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=16 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLE16 %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEDEFAULT %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=bad.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=cut.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=CUTFILE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
@@ -62,6 +70,19 @@
 // REPSBAD: ran: 1000 iterations
 // REPS7-NOT: Warning
 // REPS7: OMP_TASKLOOP_GRAIN_REPS='7'
+// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE: "often" is an invalid value; ignored.
+// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE value "8" will be used.
+// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEBAD: ran: 1000 iterations
+// SAMPLENEG: OMP_TASKLOOP_GRAIN_SAMPLE: "-3" is an invalid value; ignored.
+// SAMPLENEG: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEBIG: OMP_TASKLOOP_GRAIN_SAMPLE: "2000" is an invalid value; ignored.
+// SAMPLEBIG: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEOFF-NOT: Warning
+// SAMPLEOFF: OMP_TASKLOOP_GRAIN_SAMPLE='1'
+// SAMPLE16-NOT: Warning
+// SAMPLE16: OMP_TASKLOOP_GRAIN_SAMPLE='16'
+// SAMPLEDEFAULT: OMP_TASKLOOP_GRAIN_SAMPLE='8'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
