@@ -212,7 +212,8 @@ struct kmp_erase_exec_t {
   void *loop;  // the slot of the taskloop this task may be a chunk of
   void *group; // then its taskgroup: which instance of the loop it is of
   kmp_uint64 start_ns;
-  kmp_uint64 entry_ns; // when the tracked path started (its bookkeeping's cost)
+  kmp_uint64 entry_ns; // unmapped: when the tracked path started (the cost
+                       // of a timed execution's bookkeeping)
   int cluster;
   int sampling; // the hardware counters run for this execution
   int unmapped; // ERASE never maps it as a task (created by a task, or one

@@ -747,9 +747,13 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
     return;
   }
   kmp_erase_thread_t &s = __kmp_erase_threads[gtid];
-  // (The start of a timed execution's bookkeeping: __kmp_erase_timing_cost.
-  // Most executions only counted take kmp_erase.h's fast path instead.)
-  exec->entry_ns = __kmp_mvomp_now_ns();
+  // (An unmapped task's record needs not be seen at once: the mapper never
+  // decides on it, and it batches. Then this is where a timed execution's
+  // bookkeeping starts, __kmp_erase_timing_cost; a mapped task reads no clock
+  // for it, and most executions only counted take kmp_erase.h's fast path.)
+  exec->unmapped = __kmp_erase_unmapped(task);
+  if (exec->unmapped)
+    exec->entry_ns = __kmp_mvomp_now_ns();
   if (UNLIKELY(s.cluster1 == 0)) // (placed once for good)
     s.cluster1 = __kmp_mvomp_place_thread(gtid) + 1;
   exec->cluster = s.cluster1 - 1;
@@ -763,8 +767,6 @@ void __kmp_erase_task_begin_tracked(kmp_int32 gtid, kmp_task_t *task,
   // (Read before the type's taskloop: __kmp_erase_taskloop_begin sets that,
   // then moves the epoch on.)
   unsigned epoch = __kmp_erase_fast_epoch.load(std::memory_order_acquire);
-  // (Its record needs not be seen at once: the mapper never decides on it.)
-  exec->unmapped = __kmp_erase_unmapped(task);
   exec->loop = t ? t->taskloop.load(std::memory_order_acquire) : NULL;
   exec->group = exec->loop ? KMP_TASK_TO_TASKDATA(task)->td_taskgroup : NULL;
   exec->sampling = t != NULL && t->cls.load(std::memory_order_relaxed) < 0 &&

@@ -18,8 +18,10 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS0 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=two OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPSBAD %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=7 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS7 %s
-// OMP_TASKLOOP_GRAIN_SAMPLE: 1 to 1024, or off (0 too) for 1; otherwise a
-// warning and the default, 8.
+// OMP_TASKLOOP_GRAIN_SAMPLE: 1 to 1024, off (0 too) for 1, on for the
+// default, 8; otherwise a warning and the default.
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=on OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEON %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEOFF %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=often OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEBAD %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=-3 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLENEG %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=2000 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEBIG %s
@@ -83,6 +85,8 @@
 // SAMPLE16-NOT: Warning
 // SAMPLE16: OMP_TASKLOOP_GRAIN_SAMPLE='16'
 // SAMPLEDEFAULT: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEON-NOT: Warning
+// SAMPLEON: OMP_TASKLOOP_GRAIN_SAMPLE='8'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
 // BADFILE: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268,
 // BADFILE: ran: 1000 iterations
