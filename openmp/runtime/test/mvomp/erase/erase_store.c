@@ -18,14 +18,17 @@
 // RUN: grep ',task,compute,b,' %t.1.csv | FileCheck --check-prefix=TRIEDAGAIN %s
 // RUN: awk -F, 'NR > 2 { l += $12 } END { print "loaded", l }' %t.1.csv | FileCheck --check-prefix=NONELOADED %s
 // RUN: cat %t.store/*.erase-*.csv | FileCheck --check-prefix=FILE %s
+// RUN: cat %t.store/*.erase-*.csv > %t.first.csv
 // A program without multi-version tasks caches its identity too (its
 // executable is not hashed again by the next run).
 // RUN: grep -c '^file' %t.store/identity.cache | FileCheck --check-prefix=ONEFILE %s
 // RUN: env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_STEAL=cluster OMP_ERASE_TEST_SLOWDOWN=b:4 OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.store OMP_ERASE_STATS=%t.2.csv OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LATER %s
 // (On a loaded machine b's second trial may not complete before the run
-// ends: b is then not saved, and the later run tries it. Checked where the
-// store holds b.)
-// RUN: bash -c 'if grep -q ",b,1," %t.store/*.erase-*.csv; then ! grep ",task,compute,b," %t.2.csv; fi'
+// ends: b is then not saved, and the later run tries it; or a's tasks, run
+// beside another job on CPU 0, measure as slow as b's, and the later run
+// rightly uses b: CI saw b run 15 times at 0.74 ms, 2026-11-29. Checked where
+// the first run saved b at more than twice a's time.)
+// RUN: bash -c 'if awk -F, "\$3 == \"a\" { a = \$6 } \$3 == \"b\" { b = \$6 } END { exit !(a > 0 && b > 2 * a) }" %t.first.csv; then ! grep ",task,compute,b," %t.2.csv; fi'
 // RUN: grep '^# runs: 2$' %t.store/*.erase-*.csv
 // The later run's statistics say what its histories started from.
 // RUN: grep ',task,compute,a,' %t.2.csv | FileCheck --check-prefix=LOADED %s
