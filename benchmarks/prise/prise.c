@@ -31,6 +31,7 @@
 // and the same share for the best versions of a second oracle timed right after the first
 // (oracle-self: what a selector that knew each size's best could score against this oracle),
 // and that selector's time lost over the whole run (oracle-self-lost: the floor of lost-all).
+// PRISE_TRACE=<file> writes each launch's size, version and the oracle's times of the versions.
 #include <math.h>
 #include <mvomp.h>
 #include <omp.h>
@@ -177,6 +178,22 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prise: wrong product (relative error %.1e)\n", sqrt(err / norm));
     return 1;
   }
+
+  // PRISE_TRACE=<file>: one line per launch (launch, size, version run, the oracle's times of
+  // the versions in ms), for tracing where a run loses its time (docs/benchmarks.md).
+  const char *trace = getenv("PRISE_TRACE");
+  FILE *tf = trace && *trace ? fopen(trace, "w") : NULL;
+  if (trace && *trace && !tf)
+    fprintf(stderr, "prise: PRISE_TRACE: cannot write '%s'; no trace\n", trace);
+  for (int i = 0; tf && i < launches; ++i) {
+    const double *o = oracle[(size[i] - min_size) / step];
+    fprintf(tf, "%d %d %d", i, size[i], chosen[i]);
+    for (int v = 0; v < nversions; ++v)
+      fprintf(tf, " %.6f", o[v] * 1e3);
+    fputc('\n', tf);
+  }
+  if (tf)
+    fclose(tf);
 
   int best_count[nversions] = {0};
   for (int s = 0; s < nsizes; ++s) {
