@@ -126,9 +126,12 @@
 // NESTED-NEXT: if(0): every iteration ran once
 
 // Every arm starts from the store; the default's loaded executions (it ran 2
-// or 3 times in the first run) are counted as loaded.
+// or 3 times in the first run) are counted as loaded, unless this run's
+// executions of it overturned them (robust statistics' restart: loaded 0, as
+// when both CPUs were kept busy by other jobs during the first run, which
+// measured the default at 15 times its time, 2026-11-29).
 // GDISPLAY: [MVOMP] models: loaded (see stats.csv's origin column)
-// SECOND: "grain:default",{{.*}},mean,,{{[1-9][0-9]*}},store
+// SECOND: "grain:default",{{.*}},mean,,{{[0-9]+}},store
 // SECOND: "grain:flat0",{{.*}},store
 
 #include <mvomp.h>
