@@ -38,9 +38,14 @@ extern int __kmp_grain_reps;
 // the next k - 1 executions of the site on that thread run it again untimed
 // (neither chosen nor recorded: about 300 instructions of the ~500 the choice
 // adds to a taskloop); the next is chosen and timed, and a different choice
-// times every execution again until the choice holds. 1 (off): every
-// execution is chosen and timed, the policies as specified (docs/grain.md).
-#define KMP_GRAIN_DEFAULT_SAMPLE 8
+// times every execution again until the choice holds. 1 (off, the default):
+// every execution is chosen and timed, the policies as specified; `on` is 8.
+// Off by default since 2026-11-29: with 8, Mean corrected a commitment to the
+// wrong grain eight times more slowly, and the matrix addition at n = 200
+// ended on its best grain in 63-65 of 121 second runs against 106-111 with
+// off, 3-4% slower (docs/grain.md), for ~280 instructions saved per taskloop.
+#define KMP_GRAIN_DEFAULT_SAMPLE 1
+#define KMP_GRAIN_ON_SAMPLE 8
 #define KMP_GRAIN_SAMPLE_MAX 1024
 #define KMP_GRAIN_SAMPLE_STREAK 2
 extern int __kmp_grain_sample;

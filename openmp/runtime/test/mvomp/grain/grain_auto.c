@@ -59,15 +59,16 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE0 %s
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE1 %s
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=1 OMP_SELECT_MODELS=%t.dir/once %libomp-run once | FileCheck --check-prefix=ONCE2 %s
-// Once the choice holds (the same grain chosen twice in a row, every grain
-// explored), one execution in OMP_TASKLOOP_GRAIN_SAMPLE (8) is chosen and
-// timed, the others run the same grain untimed: stats.csv counts the timed
-// ones (about 50 of the 300 here; under 225 even if the choice changed a few
-// times), every one with off; every iteration still runs once. (The count
-// is the ninth column from the end: the location holds a comma.)
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT=mean OMP_SELECT_MODELS=off OMP_SELECT_STATS=sampled.csv %libomp-run tiny | FileCheck --check-prefix=SAMPLED %s
+// With OMP_TASKLOOP_GRAIN_SAMPLE=8 (on), once the choice holds (the same
+// grain chosen twice in a row, every grain explored), one execution in 8 is
+// chosen and timed, the others run the same grain untimed: stats.csv counts
+// the timed ones (about 50 of the 300 here; under 225 even if the choice
+// changed a few times), every one by default (off); every iteration still
+// runs once. (The count is the ninth column from the end: the location holds
+// a comma.)
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=on OMP_SELECT=mean OMP_SELECT_MODELS=off OMP_SELECT_STATS=sampled.csv %libomp-run tiny | FileCheck --check-prefix=SAMPLED %s
 // RUN: awk -F, 'NR > 1 { n += $(NF - 8) } END { print (n >= 12 && n < 225) ? "sampled" : "timed " n }' sampled.csv | FileCheck --check-prefix=SAMPLEDCSV %s
-// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=off OMP_SELECT=mean OMP_SELECT_MODELS=off OMP_SELECT_STATS=every.csv %libomp-run tiny | FileCheck --check-prefix=SAMPLED %s
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT=mean OMP_SELECT_MODELS=off OMP_SELECT_STATS=every.csv %libomp-run tiny | FileCheck --check-prefix=SAMPLED %s
 // RUN: awk -F, 'NR > 1 { n += $(NF - 8) } END { print "timed", n }' every.csv | FileCheck --check-prefix=EVERYCSV %s
 // Mean explores each grain OMP_TASKLOOP_GRAIN_REPS times (default 2), the
 // arms in turn, whatever OMP_MEAN_REPS (multi-version tasks') says; the

@@ -18,8 +18,8 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS0 %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=two OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPSBAD %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_REPS=7 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=REPS7 %s
-// OMP_TASKLOOP_GRAIN_SAMPLE: 1 to 1024, off (0 too) for 1, on for the
-// default, 8; otherwise a warning and the default.
+// OMP_TASKLOOP_GRAIN_SAMPLE: 1 to 1024, off (0 too) for 1, the default, on
+// for 8; otherwise a warning and the default.
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=on OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEON %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=0 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEOFF %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SAMPLE=often OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=SAMPLEBAD %s
@@ -73,18 +73,18 @@
 // REPS7-NOT: Warning
 // REPS7: OMP_TASKLOOP_GRAIN_REPS='7'
 // SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE: "often" is an invalid value; ignored.
-// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE value "8" will be used.
-// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE value "1" will be used.
+// SAMPLEBAD: OMP_TASKLOOP_GRAIN_SAMPLE='1'
 // SAMPLEBAD: ran: 1000 iterations
 // SAMPLENEG: OMP_TASKLOOP_GRAIN_SAMPLE: "-3" is an invalid value; ignored.
-// SAMPLENEG: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLENEG: OMP_TASKLOOP_GRAIN_SAMPLE='1'
 // SAMPLEBIG: OMP_TASKLOOP_GRAIN_SAMPLE: "2000" is an invalid value; ignored.
-// SAMPLEBIG: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEBIG: OMP_TASKLOOP_GRAIN_SAMPLE='1'
 // SAMPLEOFF-NOT: Warning
 // SAMPLEOFF: OMP_TASKLOOP_GRAIN_SAMPLE='1'
 // SAMPLE16-NOT: Warning
 // SAMPLE16: OMP_TASKLOOP_GRAIN_SAMPLE='16'
-// SAMPLEDEFAULT: OMP_TASKLOOP_GRAIN_SAMPLE='8'
+// SAMPLEDEFAULT: OMP_TASKLOOP_GRAIN_SAMPLE='1'
 // SAMPLEON-NOT: Warning
 // SAMPLEON: OMP_TASKLOOP_GRAIN_SAMPLE='8'
 // BADFILE: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: bad.model:2: expected '<name> <number>'; using the built-in model (alpha 2.674 us, sigma 0.0268)
