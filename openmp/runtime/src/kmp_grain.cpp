@@ -121,6 +121,11 @@ void __kmp_grain_env_done(void) {
     (void)sink;
     Dl_info info;
     (void)dladdr((void *)&__kmp_grain_env_done, &info);
+    // And the first writes to the registry's tables, which a program without
+    // multi-version tasks makes in its first taskloop (its type): two page
+    // faults of zero-initialised data, 35-50 us of the first taskloop's
+    // 110-150 us on a virtual machine (docs/grain.md).
+    __kmp_mv_registry_prefault();
   }
 }
 

@@ -155,6 +155,22 @@ char *__kmp_mvomp_strndup(const char *s, size_t n) {
   return copy;
 }
 
+void __kmp_mvomp_prefault(void *p, size_t n) {
+  if (p == NULL || n == 0)
+    return;
+  const uintptr_t page = 4096, word = sizeof(uintptr_t);
+  uintptr_t a = (uintptr_t)p, end = a + n;
+  // One word wholly inside the range per page, the range's own first. (A
+  // compare-and-swap of the value it holds: compilers turn an atomic add of
+  // 0 into a load, which does not fault the page in for writing.)
+  for (uintptr_t w = (a + word - 1) & ~(word - 1); w + word <= end;
+       w = ((w & ~(page - 1)) + page + word - 1) & ~(word - 1)) {
+    uintptr_t v = __atomic_load_n((uintptr_t *)w, __ATOMIC_RELAXED);
+    __atomic_compare_exchange_n((uintptr_t *)w, &v, v, false, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+  }
+}
+
 char *__kmp_mvomp_expand_path(const char *variable, const char *path) {
   return __kmp_mvomp_expand(variable, path, 1);
 }

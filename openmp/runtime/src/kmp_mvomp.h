@@ -114,6 +114,14 @@ static inline char *__kmp_mvomp_strdup(const char *s) {
   return __kmp_mvomp_strndup(s, strlen(s));
 }
 
+// Writes every page of [p, p + n) once, keeping what it holds (a
+// compare-and-swap of a word of each page with its own value: another
+// thread's store meanwhile is not lost). The first write to a page of
+// libomp's zero-initialised data, or of fresh heap, is a page fault (15-60 us
+// on a virtual machine): taken at start-up for what a hot path will write
+// (docs/grain.md, "The first taskloop's page faults").
+void __kmp_mvomp_prefault(void *p, size_t n);
+
 // The largest input file MVOMP reads (OMP_SELECT_LOAD, OMP_ERASE_POWER,
 // OMP_ERASE_MODEL): larger ones are refused with a warning.
 #define KMP_MVOMP_MAX_INPUT_BYTES (64 << 20)

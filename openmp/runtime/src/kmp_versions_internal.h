@@ -231,6 +231,10 @@ static inline int __kmp_mv_buckets_of(const kmp_mv_type_t *t) {
 }
 // The type registered as `id`, or NULL (no lock).
 kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id);
+// Writes the pages of the registry's tables of types and entries once
+// (__kmp_mvomp_prefault), so that the first type registered later, a
+// taskloop's grain type in its first execution, does not fault them in.
+void __kmp_mv_registry_prefault(void);
 // The entry of a launched version of type `type`; one that no unit
 // registered (an ABI misuse) is registered on the fly with a warning.
 kmp_mv_entry_t *__kmp_mv_entry_of(kmp_int32 type, kmp_routine_entry_t entry);

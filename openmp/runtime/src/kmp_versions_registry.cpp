@@ -59,6 +59,13 @@ kmp_mv_type_t *__kmp_mv_type_list = NULL; // under the registry lock
 static kmp_mv_type_t **__kmp_mv_type_tail = &__kmp_mv_type_list;
 static std::atomic<kmp_mv_entry_t *> __kmp_mv_entries[KMP_MV_ENTRY_BUCKETS];
 
+// (kmp_versions_internal.h)
+void __kmp_mv_registry_prefault(void) {
+  __kmp_mvomp_prefault(__kmp_mv_types, sizeof(__kmp_mv_types));
+  __kmp_mvomp_prefault(__kmp_mv_entries, sizeof(__kmp_mv_entries));
+  __kmp_mvomp_prefault(&__kmp_mv_type_tail, sizeof(__kmp_mv_type_tail));
+}
+
 kmp_mv_type_t *__kmp_mv_find_type(kmp_int32 id) {
   kmp_mv_type_t *t =
       __kmp_mv_types[__kmp_mv_hash((kmp_uint32)id) % KMP_MV_TYPE_BUCKETS].load(
