@@ -43,7 +43,7 @@ extern int __kmp_grain_reps;
 // Off by default since 2026-11-29: with 8, Mean corrected a commitment to the
 // wrong grain eight times more slowly, and the matrix addition at n = 200
 // ended on its best grain in 63-65 of 121 second runs against 106-111 with
-// off, 3-4% slower (docs/grain.md), for ~280 instructions saved per taskloop.
+// off (docs/grain.md), for ~280 instructions saved per taskloop.
 #define KMP_GRAIN_DEFAULT_SAMPLE 1
 #define KMP_GRAIN_ON_SAMPLE 8
 #define KMP_GRAIN_SAMPLE_MAX 1024

@@ -160,9 +160,10 @@ void __kmp_mvomp_prefault(void *p, size_t n) {
     return;
   const uintptr_t page = 4096, word = sizeof(uintptr_t);
   uintptr_t a = (uintptr_t)p, end = a + n;
-  // One word wholly inside the range per page, the range's own first. (A
-  // compare-and-swap of the value it holds: compilers turn an atomic add of
-  // 0 into a load, which does not fault the page in for writing.)
+  // One word wholly inside the range per 4 KB, the range's own first (with
+  // larger pages, a few writes more than needed). A compare-and-swap of the
+  // value it holds: compilers turn an atomic add of 0 into a load, which does
+  // not fault the page in for writing.
   for (uintptr_t w = (a + word - 1) & ~(word - 1); w + word <= end;
        w = ((w & ~(page - 1)) + page + word - 1) & ~(word - 1)) {
     uintptr_t v = __atomic_load_n((uintptr_t *)w, __ATOMIC_RELAXED);
