@@ -542,8 +542,7 @@ unsigned __kmp_erase_timing_every(double cost_ns, double least) {
 }
 
 double __kmp_erase_timing_cost_update(double mean_ns, double sample_ns) {
-  if (!(mean_ns > 0))
-    mean_ns = KMP_ERASE_TIMING_COST_START_NS;
+  mean_ns = __kmp_erase_timing_cost_now(mean_ns);
   if (!(sample_ns >= 0))
     return mean_ns;
   if (sample_ns < mean_ns)

@@ -407,6 +407,10 @@ unsigned __kmp_erase_timing_every(double cost_ns, double least);
 #define KMP_ERASE_TIMING_COST_KEEP 8
 #define KMP_ERASE_TIMING_COST_CLAMP 4.0
 double __kmp_erase_timing_cost_update(double mean_ns, double sample_ns);
+// A thread's measure as it stands: the start value before its first sample.
+static inline double __kmp_erase_timing_cost_now(double mean_ns) {
+  return mean_ns > 0 ? mean_ns : KMP_ERASE_TIMING_COST_START_NS;
+}
 
 // ---- Saved histories (kmp_erase_store.cpp, docs/erase.md) -----------------
 // One row of ERASE's file in the model store: what earlier runs measured of

@@ -544,9 +544,8 @@ static bool __kmp_erase_batch_add(kmp_int32 gtid, kmp_erase_type_t *t, int i,
     b->least = seconds;
   // (Again at each timed execution: the thread's measure of their cost moves.)
   double clock_ns = __kmp_erase_machine.clock_ticks * __kmp_mvomp_ns_per_tick();
-  double cost =
-      s.timed_cost_ns > 0 ? s.timed_cost_ns : KMP_ERASE_TIMING_COST_START_NS;
-  b->every = __kmp_erase_timing_every(2 * clock_ns + cost, b->least);
+  b->every = __kmp_erase_timing_every(
+      2 * clock_ns + __kmp_erase_timing_cost_now(s.timed_cost_ns), b->least);
   b->skip = __kmp_erase_next_skip(s, b->every);
   if (b->timed >= KMP_ERASE_BATCH)
     __kmp_erase_batch_flush(b);
