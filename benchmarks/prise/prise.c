@@ -21,22 +21,27 @@
 // from the sizes seen (docs/runtime.md). c = 0 keys nothing: one set
 // of statistics for all sizes, like a selector that ignores the problem size.
 //
-// First an oracle: every version of every size in the sequence is timed directly (median of 3),
-// outside the runtime's selection. Then the launches, one at a time (each waits for the previous,
-// as in the paper's loop), with the version chosen by OMP_SELECT. Per window of 50 launches it
-// prints the accuracy (the share of launches that ran the oracle's best version for their size),
-// the share within 5% of the best, and the time lost (the oracle's time of the versions chosen
-// over the oracle's time of the best versions, minus 1), then a summary line for the runner,
-// which adds the share of launches after the 170th within 2% of the best (paper 003's measure)
-// and the same share for the best versions of a second oracle timed right after the first
-// (oracle-self: what a selector that knew each size's best could score against this oracle),
-// and that selector's time lost over the whole run (oracle-self-lost: the floor of lost-all).
-// PRISE_TRACE=<file> writes each launch's size, version and the oracle's times of the versions.
+// First an oracle: every version of every size in the sequence is timed directly, outside the
+// runtime's selection: the median of rounds that run the four versions in rotated order (15
+// rounds below n = 256, 7 below 512, 3 above), on a nanosecond clock (PRISE_ORACLE=classic: the
+// oracle before 2026-11-29, each version three times in a row on omp_get_wtime's microseconds).
+// Then the launches, one at a time (each waits for the previous, as in the paper's loop), with the
+// version chosen by OMP_SELECT. Per window of 50 launches it prints the accuracy (the share of
+// launches that ran the oracle's best version for their size), the share within 5% of the best, and
+// the time lost (the oracle's time of the versions chosen over the oracle's time of the best
+// versions, minus 1), then a summary line for the runner, which adds the share of launches after
+// the 170th within 2% of the best (paper 003's measure) and the same share for the best versions of
+// a second oracle timed right after the first (oracle-self: what a selector that knew each size's
+// best could score against this oracle), and that selector's time lost over the whole run
+// (oracle-self-lost: the floor of lost-all). PRISE_TRACE=<file> writes each launch's size, version
+// and the oracle's times of the versions.
 #include <math.h>
 #include <mvomp.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "../common/blas_libs.h"
 
@@ -86,6 +91,47 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+// PRISE_ORACLE=classic: the oracle before 2026-11-29 (each version three times in a row, timed
+// with omp_get_wtime, whose resolution in libomp is a microsecond: 7-12% of the smallest products).
+static int classic_oracle;
+
+// The oracle's time of each version at size n (seconds): the median of rounds that run every
+// version once, in an order rotated from round to round (no version always first after another
+// size's largest product), on a nanosecond clock. Small products get more rounds: at 8-200 us one
+// cold or preempted execution moves a median of three, and which of two versions a few percent
+// apart is best flips from one oracle to the next (docs/benchmarks.md).
+static void time_versions(int n, double *out) {
+  enum { max_reps = 15 };
+  double t[nversions][max_reps];
+  int reps = classic_oracle ? 3 : n < 256 ? 15 : n < 512 ? 7 : 3;
+  if (classic_oracle) {
+    for (int v = 0; v < nversions; ++v)
+      for (int r = 0; r < reps; ++r) {
+        double t0 = omp_get_wtime();
+        run_version(v, n);
+        t[v][r] = omp_get_wtime() - t0;
+      }
+  } else {
+    for (int r = 0; r < reps; ++r)
+      for (int k = 0; k < nversions; ++k) {
+        int v = (r + k) % nversions;
+        double t0 = now_s();
+        run_version(v, n);
+        t[v][r] = now_s() - t0;
+      }
+  }
+  for (int v = 0; v < nversions; ++v) {
+    qsort(t[v], reps, sizeof(double), cmp_double);
+    out[v] = t[v][reps / 2];
+  }
+}
+
 int main(int argc, char **argv) {
   int launches = argc > 1 ? atoi(argv[1]) : 400;
   int classes = argc > 2 ? atoi(argv[2]) : 2;
@@ -95,6 +141,11 @@ int main(int argc, char **argv) {
             argv[0]);
     return 2;
   }
+  const char *oracle_kind = getenv("PRISE_ORACLE");
+  classic_oracle = oracle_kind && strcmp(oracle_kind, "classic") == 0;
+  if (oracle_kind && *oracle_kind && !classic_oracle)
+    fprintf(stderr, "prise: PRISE_ORACLE: '%s' is not 'classic'; the default oracle\n",
+            oracle_kind);
   load_blas_libraries(2);
   size_t mm = (size_t)max_size * max_size;
   A = malloc(mm * sizeof(double)), B = malloc(mm * sizeof(double));
@@ -123,16 +174,7 @@ int main(int argc, char **argv) {
       run_version(v, min_size);
     for (int s = 0; s < nsizes; ++s)
       for (int pass = 0; pass < 2 && used[s]; ++pass)
-        for (int v = 0; v < nversions; ++v) {
-          double t[3];
-          for (int r = 0; r < 3; ++r) {
-            double t0 = omp_get_wtime();
-            run_version(v, min_size + s * step);
-            t[r] = omp_get_wtime() - t0;
-          }
-          qsort(t, 3, sizeof(double), cmp_double);
-          (pass ? again : oracle)[s][v] = t[1];
-        }
+        time_versions(min_size + s * step, (pass ? again : oracle)[s]);
 
     double t0 = omp_get_wtime();
     for (int i = 0; i < launches; ++i) {
