@@ -135,8 +135,10 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
       if (cand[i] == fixed)
         j = i;
   }
-  if (j < 0)
+  if (j < 0) {
     __kmp_mv_maybe_recheck_predicted(type, stats, policy);
+    __kmp_mv_maybe_recheck_stored(type, stats, policy);
+  }
   if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
     // Mean's choice among all the type's versions is kept in the key.
     int best = policy->kind == kmp_mv_mean && n == nv &&
@@ -182,8 +184,11 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
     __kmp_mv_grow_arms(type, stats, nv, policy);
   const double old_mean = stats->key.arms[slot].mean;
   // (A version that robust statistics found changed restarts with its new
-  // mean, and counts as explored: the rules below apply unchanged.)
-  __kmp_mv_update(policy, &stats->key, slot, x);
+  // mean, and counts as explored: the rules below apply unchanged; so does
+  // one whose stored statistics its execution found stale.)
+  if (!UNLIKELY(stats->stored_unchecked != 0) ||
+      !__kmp_mv_stored_ran(type, stats, slot, x))
+    __kmp_mv_update(policy, &stats->key, slot, x);
   __kmp_mv_learned(type, stats, slot, policy);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);

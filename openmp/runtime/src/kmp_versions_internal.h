@@ -120,6 +120,35 @@ struct kmp_mv_stats_t {
   // taskloop's estimated work per iteration in ns (kmp_grain.cpp), 0 until
   // known.
   std::atomic<double> work_ns{0};
+  // The re-check of stored statistics (OMP_SELECT_STORE_RECHECK,
+  // __kmp_mv_recheck_stored; under the lock): the arms (of the first
+  // KMP_MV_FRESH_VERSIONS) that started from saved statistics and have not
+  // run here in this run, the type's fresh notes (kmp_mv_fresh_t::gen) when
+  // they were last checked, and the arm whose re-check is pending (-1: none)
+  // with the time under which its execution shows the saved statistics stale.
+  kmp_uint64 stored_unchecked;
+  int stored_checked_at;
+  int stored_look = -1;
+  double stored_limit;
+};
+
+// Where this run measured a type's versions, for the re-check of stored
+// statistics: per version, the last KMP_MV_FRESH_KEYS keys where it had its
+// first execution of this run (their arms, less what they loaded, are the
+// points of this run's own prediction). Made when a key of the type first
+// starts from saved statistics; under its lock.
+#define KMP_MV_FRESH_VERSIONS 64
+#define KMP_MV_FRESH_KEYS 16
+struct kmp_mv_fresh_t {
+  kmp_mv_spin_t lock;
+  int gen; // notes so far
+  // The budget of looks at versions without a line (__kmp_mv_recheck_stored):
+  // the clock when the first key started from saved statistics, and the
+  // looks' expected cost so far (ns).
+  kmp_uint64 start;
+  double spent;
+  int count[KMP_MV_FRESH_VERSIONS];
+  kmp_mv_stats_t *keys[KMP_MV_FRESH_VERSIONS][KMP_MV_FRESH_KEYS];
 };
 static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
@@ -174,6 +203,9 @@ struct kmp_mv_type_t {
   // has executions, which predictions walk instead of every key
   // (kmp_versions_registry.cpp); NULL until then.
   std::atomic<struct kmp_mv_index_t *> index{nullptr};
+  // Where this run measured the versions (the re-check of stored statistics);
+  // NULL until a key of the type starts from saved statistics.
+  mutable std::atomic<kmp_mv_fresh_t *> fresh{nullptr};
 };
 
 struct kmp_mv_versions_block_t {
@@ -315,6 +347,56 @@ __kmp_mv_maybe_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 // loaded or sent by other processes): once t indexes its keys
 // (kmp_mv_type_t::index), s joins v's list.
 void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
+// The re-check of stored statistics (OMP_SELECT_STORE_RECHECK=on|off, on by
+// default; docs/runtime.md, "Ageing"). A key that started from the model
+// store (or OMP_SELECT_LOAD) holds, for a version not run there since, what
+// an earlier run measured; if that run was disturbed (another job, a vCPU the
+// host took away) or the version became faster since, Mean never runs it
+// there again. When what this run measured of the version at other costs
+// predicts it under the key's best and its stored mean over that
+// prediction's interval (__kmp_mv_stored_stale), it runs once, as a second
+// look; under the interval its stored statistics restart at that execution
+// (__kmp_mv_store_recheck, kmp_versions.h).
+// Notes (under s->lock) that version v had its first execution of this run
+// at key s (its arm has no saved statistics, or they have just been run).
+void __kmp_mv_fresh_note(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
+// Execution x of `slot` at key s (under its lock), before it is counted, while
+// s has unchecked stored arms: returns true when the slot's stored statistics
+// were found stale and restarted at x (counted).
+bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
+                         double x);
+// At key s (under its lock), while s has unchecked stored arms: checks them
+// when this run's notes moved since the last check or the key's executions
+// reached a power of two, and arms Mean's second look at one found
+// contradicted (the dispatch calls it before a choice, through the test
+// below).
+void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                             const kmp_mv_policy_t *policy);
+// Before a choice at key s (under no lock): the check, when it is due, so that
+// a look it arms is this launch's. Its tests read without the lock what the
+// check reads again under it.
+static inline void
+__kmp_mv_maybe_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                              const kmp_mv_policy_t *policy) {
+  if (__builtin_expect(
+          __atomic_load_n(&s->stored_unchecked, __ATOMIC_RELAXED) == 0, 1))
+    return;
+  const kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
+  const kmp_uint64 kt = __atomic_load_n(&s->key.t, __ATOMIC_RELAXED);
+  // (Due: this run's notes moved, the key's executions reached a power of
+  // two, or a pending look lost its place to one of Mean's own.)
+  if (f == NULL ||
+      (!__kmp_mv_knowledge_moved(
+           __atomic_load_n(&f->gen, __ATOMIC_RELAXED),
+           __atomic_load_n(&s->stored_checked_at, __ATOMIC_RELAXED)) &&
+       (kt & (kt - 1)) != 0 &&
+       (__atomic_load_n(&s->stored_look, __ATOMIC_RELAXED) < 0 ||
+        s->second_look.load(std::memory_order_relaxed) >= 0)))
+    return;
+  s->lock.acquire();
+  __kmp_mv_recheck_stored(t, s, policy);
+  s->lock.release();
+}
 // Counts an execution of arm v of key s (under its lock): the type's
 // knowledge moves at its n = 1, 2, 4, 8, ..., and at its first the key joins
 // the version's list of keys (__kmp_mv_index_add). Knowledge is not counted
@@ -331,7 +413,10 @@ static inline void __kmp_mv_learned(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v,
     t->knowledge.fetch_add(1, std::memory_order_relaxed);
   if (n == 1 && t->index.load(std::memory_order_relaxed) != NULL)
     __kmp_mv_index_add(t, s, v);
+  if (n == 1 && t->fresh.load(std::memory_order_acquire) != NULL)
+    __kmp_mv_fresh_note(t, s, v);
 }
+
 // The slot OMP_SELECT=fixed:<index|name> designates in type t, or -1: kept
 // in the type, and looked up again (under the registry lock) only when
 // versions were registered since (settings are parsed after the constructors

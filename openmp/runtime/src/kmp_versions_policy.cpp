@@ -541,20 +541,25 @@ int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x) {
     return 0;
   }
   // KMP_MV_ROBUST_CONFIRM in a row: the version changed, and what was learned
-  // of it no longer holds: its mean restarts at this execution's time, its
-  // spread at 0, so that the policy compares it with the others at once
-  // instead of exploring it again. Its count stays the number of executions
-  // (stats.csv's count), and this one is counted.
+  // of it no longer holds.
+  __kmp_mv_arm_restart(a, *x);
+  return 1;
+}
+
+void __kmp_mv_arm_restart(kmp_mv_arm_t *a, double x) {
+  // Its mean restarts at this execution's time, its spread at 0, so that the
+  // policy compares it with the others at once instead of exploring it again.
+  // Its count stays the number of executions (stats.csv's count), and this
+  // one is counted; the model store replaces its history with this run's.
   a->outliers = 0;
   a->origin |= KMP_MV_ORIGIN_CHANGED;
   a->n++;
   if (a->started < a->n)
     a->started = a->n;
-  a->mean = *x;
+  a->mean = x;
   a->m2 = 0.0;
-  a->q += *x * *x;
+  a->q += x * x;
   a->spread = 0.0;
-  return 1;
 }
 
 void __kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
@@ -873,6 +878,16 @@ static void __kmp_mv_second_replaces_first(kmp_mv_arm_t *a, double x) {
 static inline double __kmp_mv_recheck_interval(double sigma) {
   const double interval = exp(KMP_MV_PREDICT_Z * sigma);
   return interval > KMP_MV_ROBUST_FIRST ? KMP_MV_ROBUST_FIRST : interval;
+}
+
+bool __kmp_mv_stored_stale(double stored, double best, double mu, double sigma,
+                           double *limit) {
+  if (!(mu > 0.0) || !(stored > 0.0) || !(best > 0.0))
+    return false;
+  *limit = mu * __kmp_mv_recheck_interval(sigma);
+  // (Under the best by a standard error: a line that puts it level with the
+  // best is not worth an execution.)
+  return stored > *limit && mu * exp(sigma) < best;
 }
 
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x) {

@@ -441,6 +441,11 @@ static inline double __kmp_mv_ucb_spread_of(const kmp_mv_arm_t *a) {
 // 0), or the confirmation of a change, counted, after which a's mean is x and
 // its spread 0 (returns 1).
 int __kmp_mv_robust_outlier(kmp_mv_arm_t *a, double *x);
+// What was learned of arm a no longer holds (robust statistics confirmed a
+// change, or the model store's statistics were found stale): it restarts at
+// execution x, counted, and is marked KMP_MV_ORIGIN_CHANGED. The caller adds x
+// to the key's totals.
+void __kmp_mv_arm_restart(kmp_mv_arm_t *a, double x);
 
 // Mean's second look (robust statistics, docs/runtime.md): Mean commits to
 // the lowest mean and the thesis never runs another version again, so one
@@ -474,6 +479,18 @@ int __kmp_mv_second_look(const kmp_mv_key_t *key, int best);
 // prediction held), replaces the first: both count, at the second's time,
 // and true is returned (the arm is updated).
 bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
+// The re-check of stored statistics (OMP_SELECT_STORE_RECHECK,
+// docs/runtime.md): whether a version whose statistics at a key came from an
+// earlier run (mean `stored`, not run there in this run) contradicts what this
+// run measured of it at other costs (predicted mean mu with error sigma, log
+// scale), as a contradicted prediction does: stored over the interval (*limit,
+// mu x exp(KMP_MV_PREDICT_Z sigma), at most KMP_MV_ROBUST_FIRST x mu) while mu
+// x exp(sigma) is under the key's best mean. Then one execution decides: under
+// *limit, the stored statistics were stale (a disturbed earlier run, or a
+// version that became faster since) and the arm restarts at it
+// (__kmp_mv_arm_restart).
+bool __kmp_mv_stored_stale(double stored, double best, double mu, double sigma,
+                           double *limit);
 // Arm a awaiting its re-check (one execution, KMP_MV_ORIGIN_RECHECK), predicted
 // again from other costs at mean with error sigma: if its execution is inside
 // that prediction's interval, the contradiction is explained (the prediction

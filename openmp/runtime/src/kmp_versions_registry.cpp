@@ -46,6 +46,7 @@ int __kmp_mv_predict = 1;
 int __kmp_mv_predict_ratio = 1;
 int __kmp_mv_cost_buckets = -1; // auto
 int __kmp_mv_predict_clusters = 1;
+int __kmp_mv_store_recheck = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -1089,6 +1090,246 @@ void __kmp_mv_recheck_predicted(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   s->lock.release();
 }
 
+/* ------------------------------------------------------------------------ */
+/* The re-check of stored statistics (OMP_SELECT_STORE_RECHECK)              */
+
+// The type's notes of where this run measured its versions, made at the
+// first key that starts from saved statistics (NULL if out of memory: no
+// re-checks).
+static kmp_mv_fresh_t *__kmp_mv_fresh_of(const kmp_mv_type_t *t) {
+  kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
+  if (f != NULL)
+    return f;
+  f = (kmp_mv_fresh_t *)KMP_INTERNAL_MALLOC(sizeof(kmp_mv_fresh_t));
+  if (f == NULL)
+    return NULL;
+  memset((void *)f, 0, sizeof(*f));
+  f->start = __kmp_mvomp_ticks();
+  kmp_mv_fresh_t *none = NULL;
+  if (!t->fresh.compare_exchange_strong(none, f, std::memory_order_acq_rel)) {
+    KMP_INTERNAL_FREE(f); // another key made it first
+    f = none;
+  }
+  return f;
+}
+
+void __kmp_mv_fresh_note(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v) {
+  kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
+  if (f == NULL || v >= KMP_MV_FRESH_VERSIONS)
+    return;
+  f->lock.acquire();
+  f->keys[v][f->count[v] % KMP_MV_FRESH_KEYS] = s;
+  f->count[v]++;
+  f->gen++;
+  f->lock.release();
+}
+
+// This run's points of version v for key s: (cost, mean of this run's own
+// executions) at the keys its notes hold, of other costs, the same locality
+// and cluster. Returns their number.
+static int __kmp_mv_fresh_points(const kmp_mv_type_t *t,
+                                 const kmp_mv_stats_t *s, kmp_mv_fresh_t *f,
+                                 int v, double *cost, double *time) {
+  kmp_mv_stats_t *keys[KMP_MV_FRESH_KEYS];
+  f->lock.acquire();
+  const int n =
+      f->count[v] < KMP_MV_FRESH_KEYS ? f->count[v] : KMP_MV_FRESH_KEYS;
+  memcpy(keys, f->keys[v], n * sizeof(keys[0]));
+  f->lock.release();
+  int np = 0;
+  for (int i = 0; i < n; ++i) {
+    const kmp_mv_stats_t *o = keys[i];
+    // (Another key's arms are read without its lock, as predictions do.)
+    if (!__kmp_mv_point_key(o, s, v) || __kmp_mv_contradicted(&o->key.arms[v]))
+      continue;
+    const kmp_mv_arm_t own = __kmp_mv_own_arm(t, o, v, true);
+    if (own.n == 0 || !(own.mean > 0.0))
+      continue;
+    cost[np] = (double)o->cost;
+    time[np] = own.mean;
+    ++np;
+  }
+  return np;
+}
+
+// This run's line of a version re-checks a stored mean within this factor of
+// the costs of its points (__kmp_mv_recheck_stored).
+#define KMP_MV_RECHECK_REACH 2.0
+// This run's line of version v at key s: mean mu and error err (log scale)
+// predicted from the points of __kmp_mv_fresh_points, if it has one. At least
+// two costs (not a slope borrowed from the stored points this check doubts),
+// reaching the key: a point within a factor KMP_MV_RECHECK_REACH of its cost
+// (extrapolated further, a line through a version's small sizes put
+// single-call BLIS under split OpenBLAS at n = 832 in a PRISE run and ran it
+// there twice, 1.8x the best), and from the points within that factor alone
+// when there are two (a line through a whole run's sizes bends, and its error
+// hid stored means 1.6x too slow).
+static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
+                                kmp_mv_fresh_t *f, int v, double *mu,
+                                double *err) {
+  double cost[KMP_MV_FRESH_KEYS], time[KMP_MV_FRESH_KEYS];
+  double near_cost[KMP_MV_FRESH_KEYS], near_time[KMP_MV_FRESH_KEYS];
+  const int np = __kmp_mv_fresh_points(t, s, f, v, cost, time);
+  int near = 0;
+  for (int i = 0; i < np; ++i)
+    if (cost[i] <= (double)s->cost * KMP_MV_RECHECK_REACH &&
+        cost[i] * KMP_MV_RECHECK_REACH >= (double)s->cost) {
+      near_cost[near] = cost[i];
+      near_time[near++] = time[i];
+    }
+  kmp_mv_fit_t fit;
+  if (near == 0 || np < 2 ||
+      !(near >= 2 ? __kmp_mv_fit_loglog(near_cost, near_time, near, &fit)
+                  : __kmp_mv_fit_loglog(cost, time, np, &fit)))
+    return false;
+  *mu = __kmp_mv_fit_predict(&fit, (double)s->cost);
+  *err = __kmp_mv_fit_error(&fit, (double)s->cost);
+  return *mu > 0.0;
+}
+
+bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
+                         double x) {
+  const kmp_uint64 bit = 1ULL << slot;
+  if (slot >= KMP_MV_FRESH_VERSIONS || !(s->stored_unchecked & bit))
+    return false;
+  s->stored_unchecked &= ~bit;
+  // The first execution of this run of a version whose statistics here are
+  // stored: a re-check's judges them by the bound the check set; any other
+  // (the key's best, say, whose stored mean an earlier run disturbed as
+  // much) by this run's line of the version, when it has one (stale: the
+  // stored mean over the line's interval, the execution inside it), else by
+  // robust statistics' ratio (an execution over KMP_MV_ROBUST_FIRST times
+  // faster than the stored mean).
+  kmp_mv_arm_t *a = &s->key.arms[slot];
+  bool stale;
+  if (slot == s->stored_look) {
+    s->stored_look = -1;
+    stale = x <= s->stored_limit;
+  } else {
+    kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
+    double mu, err, limit;
+    if (f != NULL && __kmp_mv_fresh_line(t, s, f, slot, &mu, &err)) {
+      __kmp_mv_stored_stale(a->mean, INFINITY, mu, err, &limit);
+      stale = a->mean > limit && x <= limit;
+    } else {
+      stale = x * KMP_MV_ROBUST_FIRST <= a->mean;
+    }
+  }
+  if (stale) {
+    __kmp_mv_arm_restart(a, x);
+    s->key.t++;
+    s->key.sum += x;
+  }
+  // (Counted or not, the arm now holds an execution of this run: a point.)
+  __kmp_mv_fresh_note(t, s, slot);
+  return stale;
+}
+
+// Looks at stored versions that this run has no line for: per type at most
+// this share of the time since its first key started from saved statistics
+// (their expected cost: stored mean less the best's; the process's time
+// would count what ran before, such as PRISE's oracle, 15 s, and afford a
+// look at the largest size at once), and only in types of this many keys or
+// more (several costs: a look at a cheap one gives the line that the
+// re-check needs; a type of one key, a loop at one size, keeps what the store
+// says).
+#define KMP_MV_RELOOK_SHARE 0.01
+#define KMP_MV_RELOOK_KEYS 4
+
+static bool __kmp_mv_relook_afford(kmp_mv_fresh_t *f, double extra) {
+  const double since = (double)(kmp_int64)(__kmp_mvomp_ticks() - f->start) *
+                       __kmp_mvomp_ns_per_tick();
+  f->lock.acquire();
+  const bool afford = f->spent + extra <= KMP_MV_RELOOK_SHARE * since;
+  if (afford)
+    f->spent += extra;
+  f->lock.release();
+  return afford;
+}
+
+void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                             const kmp_mv_policy_t *policy) {
+  kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
+  // Mean's choice, re-checked by its second look; not for processes that
+  // share their statistics (their ranks' merged executions decide).
+  if (f == NULL || !__kmp_mv_store_recheck || policy->kind != kmp_mv_mean ||
+      !policy->robust || policy->explore_ranks > 1 || s->cost <= 0 ||
+      !__kmp_mv_predictable(s, policy))
+    return;
+  const int best = s->mean_best.load(std::memory_order_relaxed);
+  if (best < 0)
+    return; // still exploring
+  if (s->stored_look >= 0) {
+    // Pending: a second look of Mean's own may have taken its place.
+    if (s->second_look.load(std::memory_order_relaxed) < 0)
+      s->second_look.store(s->stored_look, std::memory_order_relaxed);
+    return;
+  }
+  // When this run's notes moved, or the key's executions reached a power of
+  // two (the budget of the looks below grows with the run's time).
+  const int gen = __atomic_load_n(&f->gen, __ATOMIC_RELAXED);
+  const kmp_uint64 kt = s->key.t;
+  if (!(__kmp_mv_knowledge_moved(gen, s->stored_checked_at) ||
+        (kt & (kt - 1)) == 0) ||
+      s->second_look.load(std::memory_order_relaxed) >= 0)
+    return;
+  s->stored_checked_at = gen;
+  const double bm = s->key.arms[best].mean;
+  int look = -1;
+  double look_mu = 0.0, look_limit = 0.0;
+  const int n = s->key.narms < KMP_MV_FRESH_VERSIONS ? s->key.narms
+                                                     : KMP_MV_FRESH_VERSIONS;
+  for (int v = 0; v < n; ++v) {
+    const kmp_mv_arm_t *a = &s->key.arms[v];
+    if (v == best || !(s->stored_unchecked & (1ULL << v)) || !(a->mean > bm))
+      continue;
+    double mu, err;
+    if (!__kmp_mv_fresh_line(t, s, f, v, &mu, &err))
+      continue;
+    double limit;
+    if (__kmp_mv_stored_stale(a->mean, bm, mu, err, &limit) &&
+        (look < 0 || mu < look_mu)) {
+      look = v;
+      look_mu = mu;
+      look_limit = limit;
+    }
+  }
+  // No prediction contradicts the store: a version this run has measured at
+  // fewer than two costs has no line of this run's, and an earlier run
+  // disturbed at every cost (a busy machine) left it slow everywhere, where
+  // Mean never runs it again. One look here at the one that costs least, if
+  // its expected cost (stored mean less the best's) fits the budget, which
+  // grows with the run's time, so that the cheap keys are the first it
+  // affords: faster than the best, or than half its stored mean, the stored
+  // statistics were stale.
+  if (look < 0 &&
+      t->nkeys.load(std::memory_order_relaxed) >= KMP_MV_RELOOK_KEYS) {
+    double extra = 0.0;
+    for (int v = 0; v < n; ++v) {
+      const kmp_mv_arm_t *a = &s->key.arms[v];
+      if (v == best || !(s->stored_unchecked & (1ULL << v)) ||
+          !(a->mean > bm) ||
+          __atomic_load_n(&f->count[v], __ATOMIC_RELAXED) >= 2)
+        continue;
+      if (look < 0 || a->mean - bm < extra) {
+        look = v;
+        extra = a->mean - bm;
+      }
+    }
+    if (look >= 0 && __kmp_mv_relook_afford(f, extra)) {
+      const double half = s->key.arms[look].mean / KMP_MV_ROBUST_FIRST;
+      look_limit = half > bm ? half : bm;
+    } else {
+      look = -1;
+    }
+  }
+  if (look >= 0) {
+    s->stored_look = look;
+    s->stored_limit = look_limit;
+    s->second_look.store(look, std::memory_order_relaxed);
+  }
+}
+
 // Makes room for every registered version of type t in s (under s->lock);
 // new versions start from their saved statistics (OMP_SELECT_LOAD or the
 // model store), if any, else from predictions.
@@ -1117,6 +1358,10 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
       s->key.t += saved->n;
       s->key.sum += saved->mean * (double)saved->n;
       loaded = true;
+      // Until it runs here, what an earlier run measured may be re-checked.
+      if (__kmp_mv_store_recheck && i < KMP_MV_FRESH_VERSIONS && saved->n > 0 &&
+          __kmp_mv_fresh_of(t) != NULL)
+        s->stored_unchecked |= 1ULL << i;
     }
   }
   // What other processes measured (kmp_mvomp_share_import).

@@ -1376,6 +1376,45 @@ TEST(VersionsPolicy, RobustRestartsOnAConfirmedChange) {
   EXPECT_EQ(Bd.select(), B);
 }
 
+// The re-check of stored statistics (OMP_SELECT_STORE_RECHECK): a stored mean
+// over the interval of this run's prediction (at most 2x), with the
+// prediction under the best, is stale; the arm then restarts at the
+// execution that found it so, counted.
+TEST(VersionsPolicy, StoredStatisticsContradictedByThisRun) {
+  double Limit = 0;
+  // Stored 3 ms, predicted 1 ms with a narrow error, best 2 ms: stale, and the
+  // re-check's execution must come under 1 ms x exp(2 x 0.1).
+  EXPECT_TRUE(__kmp_mv_stored_stale(3e6, 2e6, 1e6, 0.1, &Limit));
+  EXPECT_NEAR(Limit, 1e6 * exp(0.2), 1e-3);
+  // A wide prediction: the interval is capped at twice the prediction, and
+  // the prediction must be under the best by its error (e^1 here).
+  EXPECT_TRUE(__kmp_mv_stored_stale(4e6, 3e6, 1e6, 1.0, &Limit));
+  EXPECT_DOUBLE_EQ(Limit, 2e6);
+  EXPECT_FALSE(__kmp_mv_stored_stale(1.9e6, 3e6, 1e6, 1.0, &Limit));
+  EXPECT_FALSE(__kmp_mv_stored_stale(4e6, 2.5e6, 1e6, 1.0, &Limit));
+  // Inside the interval: the stored mean agrees with this run.
+  EXPECT_FALSE(__kmp_mv_stored_stale(1.1e6, 2e6, 1e6, 0.1, &Limit));
+  // Predicted over the best: a re-check could not change the choice.
+  EXPECT_FALSE(__kmp_mv_stored_stale(6e6, 2e6, 2.5e6, 0.1, &Limit));
+  // Nothing to compare.
+  EXPECT_FALSE(__kmp_mv_stored_stale(3e6, 2e6, 0.0, 0.1, &Limit));
+  EXPECT_FALSE(__kmp_mv_stored_stale(0.0, 2e6, 1e6, 0.1, &Limit));
+
+  Bandit Bd(kmp_mv_mean, 2);
+  for (int I = 0; I < 8; ++I) {
+    Bd.update(A, 3.0 * Ms);
+    Bd.update(B, 2.0 * Ms);
+  }
+  Bd.Arms[A].origin = KMP_MV_ORIGIN_STORE;
+  __kmp_mv_arm_restart(&Bd.Arms[A], 1.0 * Ms);
+  EXPECT_EQ(Bd.Arms[A].n, 9u);
+  EXPECT_EQ(Bd.Arms[A].started, 9u);
+  EXPECT_DOUBLE_EQ(Bd.meanMs(A), 1.0);
+  EXPECT_DOUBLE_EQ(Bd.sdMs(A), 0.0);
+  EXPECT_EQ(Bd.Arms[A].origin, KMP_MV_ORIGIN_STORE | KMP_MV_ORIGIN_CHANGED);
+  EXPECT_EQ(__kmp_mv_lowest_mean(&Bd.Key), A);
+}
+
 // GB's reward relative to the key's average (gb_relative) moves the
 // preferences the same at any time scale; the thesis' reward in seconds moves
 // them a million times less on microsecond tasks than on second ones.

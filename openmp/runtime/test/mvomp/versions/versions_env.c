@@ -3,9 +3,9 @@
 // used instead.
 // RUN: %libomp-compile
 // RUN: env OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULT %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv OMP_SELECT_LOAD=l.csv OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=no OMP_SELECT_PATIENCE=OFF OMP_SELECT_RATIO=Off OMP_SELECT_CLUSTER_RATIO=no OMP_SELECT_COST_BUCKETS=8 OMP_GB_REWARD=Seconds %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=UCB OMP_MEAN_REPS=3 OMP_UCB=2.5 OMP_GB_ALPHA=0.5 OMP_SELECT_SEED=42 OMP_SELECT_STATS=s.csv OMP_SELECT_TRACE=t.csv OMP_SELECT_LOAD=l.csv OMP_SELECT_ROBUST=off OMP_SELECT_ELIMINATE=no OMP_SELECT_PATIENCE=OFF OMP_SELECT_RATIO=Off OMP_SELECT_STORE_RECHECK=0 OMP_SELECT_CLUSTER_RATIO=no OMP_SELECT_COST_BUCKETS=8 OMP_GB_REWARD=Seconds %libomp-run 2>&1 | FileCheck --check-prefix=SET %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=fixed:gemm_blis %libomp-run 2>&1 | FileCheck --check-prefix=FIXED %s
-// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 OMP_SELECT_ROBUST=offf OMP_SELECT_ELIMINATE=2 OMP_SELECT_PATIENCE=maybe OMP_SELECT_RATIO=1.1 OMP_SELECT_CLUSTER_RATIO=sometimes OMP_SELECT_COST_BUCKETS=65 OMP_GB_REWARD=ns %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
+// RUN: env OMP_DISPLAY_ENV=true OMP_SELECT=best OMP_MEAN_REPS=0 OMP_UCB=abc OMP_GB_ALPHA=-1 OMP_SELECT_SEED=x1 OMP_SELECT_ROBUST=offf OMP_SELECT_ELIMINATE=2 OMP_SELECT_PATIENCE=maybe OMP_SELECT_RATIO=1.1 OMP_SELECT_STORE_RECHECK=later OMP_SELECT_CLUSTER_RATIO=sometimes OMP_SELECT_COST_BUCKETS=65 OMP_GB_REWARD=ns %libomp-run 2>&1 | FileCheck --check-prefix=BAD %s
 // RUN: env OMP_UCB=inf OMP_GB_ALPHA=0 OMP_SELECT=fixed: OMP_SELECT_COST_BUCKETS=4x %libomp-run 2>&1 | FileCheck --check-prefix=BAD2 %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT_COST_BUCKETS=on %libomp-run 2>&1 | FileCheck --check-prefix=ON --implicit-check-not=Warning %s
 // RUN: env OMP_DISPLAY_ENV=true OMP_SELECT_COST_BUCKETS=1 %libomp-run 2>&1 | FileCheck --check-prefix=ONE --implicit-check-not=Warning %s
@@ -24,6 +24,7 @@
 // DEFAULT-DAG: OMP_SELECT_ELIMINATE='on'
 // DEFAULT-DAG: OMP_SELECT_PATIENCE='on'
 // DEFAULT-DAG: OMP_SELECT_RATIO='on'
+// DEFAULT-DAG: OMP_SELECT_STORE_RECHECK='on'
 // DEFAULT-DAG: OMP_SELECT_CLUSTER_RATIO='on'
 // DEFAULT-DAG: OMP_SELECT_COST_BUCKETS='auto'
 // DEFAULT-DAG: OMP_GB_REWARD='relative'
@@ -40,6 +41,7 @@
 // SET-DAG: OMP_SELECT_ELIMINATE='off'
 // SET-DAG: OMP_SELECT_PATIENCE='off'
 // SET-DAG: OMP_SELECT_RATIO='off'
+// SET-DAG: OMP_SELECT_STORE_RECHECK='off'
 // SET-DAG: OMP_SELECT_CLUSTER_RATIO='off'
 // SET-DAG: OMP_SELECT_COST_BUCKETS='8'
 // SET-DAG: OMP_GB_REWARD='seconds'
@@ -62,6 +64,8 @@
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_ELIMINATE value "on" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_PATIENCE: "maybe" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_PATIENCE value "on" will be used.
+// BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_STORE_RECHECK: "later" is an invalid value; ignored.
+// BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_STORE_RECHECK value "on" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_RATIO: "1.1" is an invalid value; ignored.
 // BAD-DAG: OMP: Info #{{[0-9]+}}: OMP_SELECT_RATIO value "on" will be used.
 // BAD-DAG: OMP: Warning #{{[0-9]+}}: OMP_SELECT_CLUSTER_RATIO: "sometimes" is an invalid value; ignored.

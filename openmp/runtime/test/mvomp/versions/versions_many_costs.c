@@ -8,7 +8,10 @@
 // the type's 512th key join buckets of 8 per doubling: 576 keys, the same counts. A second run
 // from the model store, launching the sizes in another order, gives its first 512 sizes keys of
 // their own again (the keys that count are the run's), each predicted from the stored keys:
-// "slow" runs nowhere (the stored rows are walked with a set of the costs the run has).
+// "slow" runs nowhere (the stored rows are walked with a set of the costs the run has) but for
+// the re-check of stored statistics' looks at a version the run has no line for, at most two,
+// within 1% of the run's time (OMP_SELECT_STORE_RECHECK; with its times set, when that budget
+// allows one depends on the run's real time).
 //
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_COST_BUCKETS=off OMP_SELECT_STATS=m.csv %libomp-run | FileCheck %s
@@ -23,7 +26,7 @@
 // CHECK: 4000 launches
 // OFF: slow 2 fast 3998 keys 3000
 // AUTO: slow 2 fast 3998 keys 576
-// SECOND: slow 0 fast 4000 keys 575
+// SECOND: slow {{[0-2]}} fast {{399[89]|4000}} keys 575
 
 #define MV_SLOW_NS 50000
 #define MV_FAST_NS 1000
