@@ -138,6 +138,10 @@ struct kmp_mv_stats_t {
 // points of this run's own prediction). Made when a key of the type first
 // starts from saved statistics; under its lock.
 #define KMP_MV_FRESH_VERSIONS 64
+// The re-check applies to types of this many keys (costs) or more: its lines
+// and looks need several costs, and a type of one key (a taskloop's grains at
+// one size, a kernel at one block size) keeps what the store says.
+#define KMP_MV_RECHECK_KEYS 4
 #define KMP_MV_FRESH_KEYS 16
 struct kmp_mv_fresh_t {
   kmp_mv_spin_t lock;
@@ -380,6 +384,9 @@ __kmp_mv_maybe_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                               const kmp_mv_policy_t *policy) {
   if (__builtin_expect(
           __atomic_load_n(&s->stored_unchecked, __ATOMIC_RELAXED) == 0, 1))
+    return;
+  // (Types of a few keys keep what the store says: kmp_versions_registry.cpp.)
+  if (t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS)
     return;
   const kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
   const kmp_uint64 kt = __atomic_load_n(&s->key.t, __ATOMIC_RELAXED);
