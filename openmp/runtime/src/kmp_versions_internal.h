@@ -138,10 +138,6 @@ struct kmp_mv_stats_t {
 // points of this run's own prediction). Made when a key of the type first
 // starts from saved statistics; under its lock.
 #define KMP_MV_FRESH_VERSIONS 64
-// The re-check applies to types of this many keys (costs) or more: its lines
-// and looks need several costs, and a type of one key (a taskloop's grains at
-// one size, a kernel at one block size) keeps what the store says.
-#define KMP_MV_RECHECK_KEYS 4
 #define KMP_MV_FRESH_KEYS 16
 struct kmp_mv_fresh_t {
   kmp_mv_spin_t lock;
@@ -360,7 +356,12 @@ void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
 // predicts it under the key's best and its stored mean over that
 // prediction's interval (__kmp_mv_stored_stale), it runs once, as a second
 // look; under the interval its stored statistics restart at that execution
-// (__kmp_mv_store_recheck, kmp_versions.h).
+// (__kmp_mv_store_recheck, kmp_versions.h). It applies to types of
+// KMP_MV_RECHECK_KEYS keys (costs) or more: its lines and looks need several
+// costs, and a type of one key (a taskloop's grains at one size, a kernel at
+// one block size) keeps what the store says.
+#define KMP_MV_RECHECK_KEYS 4
+
 // Notes (under s->lock) that version v had its first execution of this run
 // at key s (its arm has no saved statistics, or they have just been run).
 void __kmp_mv_fresh_note(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);

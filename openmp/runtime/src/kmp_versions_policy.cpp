@@ -880,11 +880,15 @@ static inline double __kmp_mv_recheck_interval(double sigma) {
   return interval > KMP_MV_ROBUST_FIRST ? KMP_MV_ROBUST_FIRST : interval;
 }
 
+double __kmp_mv_stored_limit(double mu, double sigma) {
+  return mu * __kmp_mv_recheck_interval(sigma);
+}
+
 bool __kmp_mv_stored_stale(double stored, double best, double mu, double sigma,
                            double *limit) {
   if (!(mu > 0.0) || !(stored > 0.0) || !(best > 0.0))
     return false;
-  *limit = mu * __kmp_mv_recheck_interval(sigma);
+  *limit = __kmp_mv_stored_limit(mu, sigma);
   // (Under the best by a standard error: a line that puts it level with the
   // best is not worth an execution.)
   return stored > *limit && mu * exp(sigma) < best;

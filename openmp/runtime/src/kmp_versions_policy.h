@@ -491,6 +491,11 @@ bool __kmp_mv_recheck(const kmp_mv_key_t *key, kmp_mv_arm_t *a, double x);
 // (__kmp_mv_arm_restart).
 bool __kmp_mv_stored_stale(double stored, double best, double mu, double sigma,
                            double *limit);
+// The bound of that interval alone: mu x exp(KMP_MV_PREDICT_Z sigma), at most
+// KMP_MV_ROBUST_FIRST x mu (a stored version's first execution in this run,
+// not a look, is judged by it: stale when the stored mean is over it and the
+// execution under it).
+double __kmp_mv_stored_limit(double mu, double sigma);
 // Arm a awaiting its re-check (one execution, KMP_MV_ORIGIN_RECHECK), predicted
 // again from other costs at mean with error sigma: if its execution is inside
 // that prediction's interval, the contradiction is explained (the prediction

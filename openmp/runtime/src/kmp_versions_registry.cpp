@@ -1211,18 +1211,20 @@ bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
   bool stale;
   if (slot == s->stored_look) {
     s->stored_look = -1;
-    stale = x <= s->stored_limit;
-  } else if (t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS) {
-    // (A type of a few keys keeps what the store says: a taskloop's grains,
+    stale = __kmp_mv_store_recheck && x <= s->stored_limit;
+  } else if (!__kmp_mv_store_recheck ||
+             t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS) {
+    // (Off, set by kmp_set_defaults since the key was loaded; or a type of a
+    // few keys, which keeps what the store says: a taskloop's grains,
     // whose stored means hold the first run's cold executions, 1.5-2x the
     // warm ones, restarted at their warm first execution here and ran
     // 0.4-1.7% slower, ending on the best grain less often.)
     stale = false;
   } else {
     kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
-    double mu, err, limit;
+    double mu, err;
     if (f != NULL && __kmp_mv_fresh_line(t, s, f, slot, &mu, &err)) {
-      __kmp_mv_stored_stale(a->mean, INFINITY, mu, err, &limit);
+      const double limit = __kmp_mv_stored_limit(mu, err);
       stale = a->mean > limit && x <= limit;
     } else {
       stale = x * KMP_MV_ROBUST_FIRST <= a->mean;

@@ -1392,6 +1392,9 @@ TEST(VersionsPolicy, StoredStatisticsContradictedByThisRun) {
   EXPECT_DOUBLE_EQ(Limit, 2e6);
   EXPECT_FALSE(__kmp_mv_stored_stale(1.9e6, 3e6, 1e6, 1.0, &Limit));
   EXPECT_FALSE(__kmp_mv_stored_stale(4e6, 2.5e6, 1e6, 1.0, &Limit));
+  // The bound alone (a stored version's first execution, not a look).
+  EXPECT_DOUBLE_EQ(__kmp_mv_stored_limit(1e6, 1.0), 2e6);
+  EXPECT_NEAR(__kmp_mv_stored_limit(1e6, 0.1), 1e6 * exp(0.2), 1e-3);
   // Inside the interval: the stored mean agrees with this run.
   EXPECT_FALSE(__kmp_mv_stored_stale(1.1e6, 2e6, 1e6, 0.1, &Limit));
   // Predicted over the best: a re-check could not change the choice.
