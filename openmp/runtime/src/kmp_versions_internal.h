@@ -116,17 +116,21 @@ struct kmp_mv_stats_t {
   // part of the exploration (__kmp_mv_shared_started); NULL until then.
   kmp_uint64 *reserved;
   int nreserved;
+  // The re-check of stored statistics (OMP_SELECT_STORE_RECHECK,
+  // __kmp_mv_recheck_stored; under the lock): the arms (of the first
+  // KMP_MV_FRESH_VERSIONS) that started from saved statistics and have not
+  // run here in this run. Here, on the line that every dispatch reads for
+  // mean_best, so that a key without such arms costs the dispatch no other
+  // line to find out.
+  kmp_uint32 stored_unchecked;
   // Kept by choices other than multi-version tasks' that use keys: a
   // taskloop's estimated work per iteration in ns (kmp_grain.cpp), 0 until
   // known.
   std::atomic<double> work_ns{0};
-  // The re-check of stored statistics (OMP_SELECT_STORE_RECHECK,
-  // __kmp_mv_recheck_stored; under the lock): the arms (of the first
-  // KMP_MV_FRESH_VERSIONS) that started from saved statistics and have not
-  // run here in this run, the type's fresh notes (kmp_mv_fresh_t::gen) when
-  // they were last checked, and the arm whose re-check is pending (-1: none)
-  // with the time under which its execution shows the saved statistics stale.
-  kmp_uint64 stored_unchecked;
+  // The re-check's other state (under the lock): the type's fresh notes
+  // (kmp_mv_fresh_t::gen) when the unchecked arms were last checked, and the
+  // arm whose re-check is pending (-1: none) with the time under which its
+  // execution shows the saved statistics stale.
   int stored_checked_at;
   int stored_look = -1;
   double stored_limit;
@@ -137,7 +141,7 @@ struct kmp_mv_stats_t {
 // first execution of this run (their arms, less what they loaded, are the
 // points of this run's own prediction). Made when a key of the type first
 // starts from saved statistics; under its lock.
-#define KMP_MV_FRESH_VERSIONS 64
+#define KMP_MV_FRESH_VERSIONS 32 // the bits of stored_unchecked
 #define KMP_MV_FRESH_KEYS 16
 struct kmp_mv_fresh_t {
   kmp_mv_spin_t lock;
@@ -154,6 +158,10 @@ static_assert(sizeof(kmp_mv_arm_t) == 64, "one cache line per arm");
 static_assert(offsetof(kmp_mv_stats_t, key.t) == 48 &&
                   offsetof(kmp_mv_stats_t, key.narms) == 64,
               "kmp_mv_stats_t: what updates write on the first line");
+static_assert(offsetof(kmp_mv_stats_t, stored_unchecked) / 64 ==
+                  offsetof(kmp_mv_stats_t, mean_best) / 64,
+              "kmp_mv_stats_t: a dispatch reads stored_unchecked with "
+              "mean_best");
 static_assert(offsetof(kmp_mv_stats_t, second_look) / 64 ==
                   offsetof(kmp_mv_stats_t, mean_best) / 64,
               "kmp_mv_stats_t: a dispatch reads second_look with mean_best");
@@ -186,6 +194,10 @@ struct kmp_mv_type_t {
   // dispatch reads too, not 2 KB away beyond keys[] on the line that the
   // knowledge counts below write.
   int mean_reps;
+  // Where this run measured the versions (the re-check of stored statistics);
+  // NULL until a key of the type starts from saved statistics. Beside
+  // mean_reps too: a dispatch at a key with stored arms reads it first.
+  mutable std::atomic<kmp_mv_fresh_t *> fresh{nullptr};
   std::atomic<kmp_mv_stats_t *> keys[KMP_MV_KEY_BUCKETS];
   std::atomic<int> nkeys; // keys created
   // What the type's predictions are made from changed: a key was created, or
@@ -203,9 +215,6 @@ struct kmp_mv_type_t {
   // has executions, which predictions walk instead of every key
   // (kmp_versions_registry.cpp); NULL until then.
   std::atomic<struct kmp_mv_index_t *> index{nullptr};
-  // Where this run measured the versions (the re-check of stored statistics);
-  // NULL until a key of the type starts from saved statistics.
-  mutable std::atomic<kmp_mv_fresh_t *> fresh{nullptr};
 };
 
 struct kmp_mv_versions_block_t {
@@ -386,20 +395,19 @@ __kmp_mv_maybe_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   if (__builtin_expect(
           __atomic_load_n(&s->stored_unchecked, __ATOMIC_RELAXED) == 0, 1))
     return;
-  // (Types of a few keys keep what the store says: kmp_versions_registry.cpp.)
-  if (t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS)
-    return;
   const kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
   const kmp_uint64 kt = __atomic_load_n(&s->key.t, __ATOMIC_RELAXED);
   // (Due: this run's notes moved, the key's executions reached a power of
-  // two, or a pending look lost its place to one of Mean's own.)
+  // two, or a pending look lost its place to one of Mean's own. Types of a
+  // few keys keep what the store says: kmp_versions_registry.cpp.)
   if (f == NULL ||
       (!__kmp_mv_knowledge_moved(
            __atomic_load_n(&f->gen, __ATOMIC_RELAXED),
            __atomic_load_n(&s->stored_checked_at, __ATOMIC_RELAXED)) &&
        (kt & (kt - 1)) != 0 &&
        (__atomic_load_n(&s->stored_look, __ATOMIC_RELAXED) < 0 ||
-        s->second_look.load(std::memory_order_relaxed) >= 0)))
+        s->second_look.load(std::memory_order_relaxed) >= 0)) ||
+      t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS)
     return;
   s->lock.acquire();
   __kmp_mv_recheck_stored(t, s, policy);

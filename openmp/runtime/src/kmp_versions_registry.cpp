@@ -1196,10 +1196,9 @@ static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
                          double x) {
-  const kmp_uint64 bit = 1ULL << slot;
-  if (slot >= KMP_MV_FRESH_VERSIONS || !(s->stored_unchecked & bit))
+  if (slot >= KMP_MV_FRESH_VERSIONS || !(s->stored_unchecked & (1u << slot)))
     return false;
-  s->stored_unchecked &= ~bit;
+  s->stored_unchecked &= ~(1u << slot);
   // The first execution of this run of a version whose statistics here are
   // stored: a re-check's judges them by the bound the check set; any other
   // (the key's best, say, whose stored mean an earlier run disturbed as
@@ -1280,52 +1279,41 @@ void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     return;
   s->stored_checked_at = gen;
   const double bm = s->key.arms[best].mean;
-  int look = -1;
-  double look_mu = 0.0, look_limit = 0.0;
+  // One pass over the stored versions this run has not run here and that the
+  // best beat: (a) this run's line contradicts the stored mean (the lowest
+  // prediction wins); else (b) this run has no line of the version: an
+  // earlier run disturbed at every cost (a busy machine) left it slow
+  // everywhere, where Mean never runs it again; one look at the one that
+  // costs least, if its expected cost (stored mean less the best's) fits the
+  // budget, which grows with the run's time, so that the cheap keys are the
+  // first it affords: faster than the best, or than half its stored mean,
+  // the stored statistics were stale.
+  int look = -1, lineless = -1;
+  double look_mu = 0.0, look_limit = 0.0, extra = 0.0;
   const int n = s->key.narms < KMP_MV_FRESH_VERSIONS ? s->key.narms
                                                      : KMP_MV_FRESH_VERSIONS;
   for (int v = 0; v < n; ++v) {
     const kmp_mv_arm_t *a = &s->key.arms[v];
-    if (v == best || !(s->stored_unchecked & (1ULL << v)) || !(a->mean > bm))
+    if (v == best || !(s->stored_unchecked & (1u << v)) || !(a->mean > bm))
       continue;
-    double mu, err;
-    if (!__kmp_mv_fresh_line(t, s, f, v, &mu, &err))
-      continue;
-    double limit;
-    if (__kmp_mv_stored_stale(a->mean, bm, mu, err, &limit) &&
-        (look < 0 || mu < look_mu)) {
-      look = v;
-      look_mu = mu;
-      look_limit = limit;
+    double mu, err, limit;
+    if (__kmp_mv_fresh_line(t, s, f, v, &mu, &err)) {
+      if (__kmp_mv_stored_stale(a->mean, bm, mu, err, &limit) &&
+          (look < 0 || mu < look_mu)) {
+        look = v;
+        look_mu = mu;
+        look_limit = limit;
+      }
+    } else if (__atomic_load_n(&f->count[v], __ATOMIC_RELAXED) < 2 &&
+               (lineless < 0 || a->mean - bm < extra)) {
+      lineless = v;
+      extra = a->mean - bm;
     }
   }
-  // No prediction contradicts the store: a version this run has measured at
-  // fewer than two costs has no line of this run's, and an earlier run
-  // disturbed at every cost (a busy machine) left it slow everywhere, where
-  // Mean never runs it again. One look here at the one that costs least, if
-  // its expected cost (stored mean less the best's) fits the budget, which
-  // grows with the run's time, so that the cheap keys are the first it
-  // affords: faster than the best, or than half its stored mean, the stored
-  // statistics were stale.
-  if (look < 0) {
-    double extra = 0.0;
-    for (int v = 0; v < n; ++v) {
-      const kmp_mv_arm_t *a = &s->key.arms[v];
-      if (v == best || !(s->stored_unchecked & (1ULL << v)) ||
-          !(a->mean > bm) ||
-          __atomic_load_n(&f->count[v], __ATOMIC_RELAXED) >= 2)
-        continue;
-      if (look < 0 || a->mean - bm < extra) {
-        look = v;
-        extra = a->mean - bm;
-      }
-    }
-    if (look >= 0 && __kmp_mv_relook_afford(f, extra)) {
-      const double half = s->key.arms[look].mean / KMP_MV_ROBUST_FIRST;
-      look_limit = half > bm ? half : bm;
-    } else {
-      look = -1;
-    }
+  if (look < 0 && lineless >= 0 && __kmp_mv_relook_afford(f, extra)) {
+    const double half = s->key.arms[lineless].mean / KMP_MV_ROBUST_FIRST;
+    look = lineless;
+    look_limit = half > bm ? half : bm;
   }
   if (look >= 0) {
     s->stored_look = look;
@@ -1365,7 +1353,7 @@ void __kmp_mv_grow_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int n,
       // Until it runs here, what an earlier run measured may be re-checked.
       if (__kmp_mv_store_recheck && i < KMP_MV_FRESH_VERSIONS && saved->n > 0 &&
           __kmp_mv_fresh_of(t) != NULL)
-        s->stored_unchecked |= 1ULL << i;
+        s->stored_unchecked |= 1u << i;
     }
   }
   // What other processes measured (kmp_mvomp_share_import).

@@ -14,12 +14,14 @@
 // of at every launch. With the rule off the second run keeps slow there.
 //
 // RUN: %libomp-compile && rm -rf %t.dir %t.off
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_PREDICT=off OMP_SELECT_MODELS=%t.dir %libomp-run first | FileCheck --check-prefix=FIRST %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_PREDICT=off OMP_SELECT_MODELS=%t.dir OMP_SELECT_STATS=%t.first.csv %libomp-run first | FileCheck --check-prefix=FIRST %s
 // RUN: cp -r %t.dir %t.off
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir OMP_SELECT_STATS=%t.csv %libomp-run second | FileCheck --check-prefix=SECOND %s
 // RUN: grep -h '"fast".*,3200,' %t.csv | FileCheck --check-prefix=STATS %s
 // RUN: grep -h '"fast".*,3200,' %t.dir/*.csv | FileCheck --check-prefix=ROW %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.off OMP_SELECT_STORE_RECHECK=off %libomp-run second | FileCheck --check-prefix=OFF %s
+// The same from OMP_SELECT_LOAD (the first run's stats.csv), the store off.
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_LOAD=%t.first.csv %libomp-run second | FileCheck --check-prefix=SECOND %s
 
 // FIRST: large costs: slow ran {{[1-9][0-9]}} of 36
 // SECOND: small costs: slow ran 0 of 48
