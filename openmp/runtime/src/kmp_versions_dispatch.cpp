@@ -166,6 +166,9 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
       policy = &nested;
     }
     j = __kmp_mv_select(policy, &stats->key, cand, n, &th->rng);
+    if (UNLIKELY(stats->stored_unchecked != 0) && n == nv &&
+        cand == __kmp_mv_identity.slots)
+      j = __kmp_mv_recheck_first(type, stats, policy, j);
     if (awaited)
       __kmp_mv_await_done(stats);
     stats->lock.release();

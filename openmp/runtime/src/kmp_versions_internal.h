@@ -386,6 +386,15 @@ bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
 // below).
 void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                              const kmp_mv_policy_t *policy);
+// The same at a key's choices before it is explored (under its lock): at
+// the first launch of a key that starts from saved statistics, Mean's choice
+// `chosen` (a slot) is the stored best, and a stored version this run
+// contradicts there would otherwise wait for the key's second launch, after
+// one execution of that best (PRISE's second run after a disturbed first:
+// a launch at 1.2-2x the best at each of 61 sizes, docs/benchmarks.md).
+// Returns the slot to run: the look, or chosen.
+int __kmp_mv_recheck_first(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                           const kmp_mv_policy_t *policy, int chosen);
 // Before a choice at key s (under no lock): the check, when it is due, so that
 // a look it arms is this launch's. Its tests read without the lock what the
 // check reads again under it.

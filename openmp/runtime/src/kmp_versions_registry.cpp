@@ -1250,44 +1250,34 @@ static bool __kmp_mv_relook_afford(kmp_mv_fresh_t *f, double extra) {
   return afford;
 }
 
-void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
-                             const kmp_mv_policy_t *policy) {
-  kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
-  // Mean's choice, re-checked by its second look; not for processes that
-  // share their statistics (their ranks' merged executions decide).
-  if (f == NULL || !__kmp_mv_store_recheck || policy->kind != kmp_mv_mean ||
-      !policy->robust || policy->explore_ranks > 1 || s->cost <= 0 ||
-      t->nkeys.load(std::memory_order_relaxed) < KMP_MV_RECHECK_KEYS ||
-      !__kmp_mv_predictable(s, policy))
-    return;
-  const int best = s->mean_best.load(std::memory_order_relaxed);
-  if (best < 0)
-    return; // still exploring
-  if (s->stored_look >= 0) {
-    // Pending: a second look of Mean's own may have taken its place.
-    if (s->second_look.load(std::memory_order_relaxed) < 0)
-      s->second_look.store(s->stored_look, std::memory_order_relaxed);
-    return;
-  }
-  // When this run's notes moved, or the key's executions reached a power of
-  // two (the budget of the looks below grows with the run's time).
-  const int gen = __atomic_load_n(&f->gen, __ATOMIC_RELAXED);
-  const kmp_uint64 kt = s->key.t;
-  if (!(__kmp_mv_knowledge_moved(gen, s->stored_checked_at) ||
-        (kt & (kt - 1)) == 0) ||
-      s->second_look.load(std::memory_order_relaxed) >= 0)
-    return;
-  s->stored_checked_at = gen;
+// Whether the re-check applies to key s of type t under policy (its notes
+// in *f): Mean's choice, re-checked by its second look; not for processes
+// that share their statistics (their ranks' merged executions decide).
+static bool __kmp_mv_recheck_applies(const kmp_mv_type_t *t,
+                                     const kmp_mv_stats_t *s,
+                                     const kmp_mv_policy_t *policy,
+                                     kmp_mv_fresh_t **f) {
+  *f = t->fresh.load(std::memory_order_acquire);
+  return *f != NULL && __kmp_mv_store_recheck && policy->kind == kmp_mv_mean &&
+         policy->robust && policy->explore_ranks <= 1 && s->cost > 0 &&
+         t->nkeys.load(std::memory_order_relaxed) >= KMP_MV_RECHECK_KEYS &&
+         __kmp_mv_predictable(s, policy);
+}
+
+// The stored version to look at once at key s (under its lock) instead of its
+// best, or -1 (the look's bound in s->stored_limit). One pass over the stored
+// versions this run has not run here and that the best beat: (a) this run's
+// line contradicts the stored mean (the lowest prediction wins); else (b) this
+// run has no line of the version: an earlier run disturbed at every cost (a
+// busy machine) left it slow everywhere, where Mean never runs it again; one
+// look at the one that costs least, if its expected cost (stored mean less the
+// best's) fits the budget, which grows with the run's time, so that the cheap
+// keys are the first it affords: faster than the best, or than half its stored
+// mean, the stored statistics were stale.
+static int __kmp_mv_stored_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                                kmp_mv_fresh_t *f, int best) {
+  s->stored_checked_at = __atomic_load_n(&f->gen, __ATOMIC_RELAXED);
   const double bm = s->key.arms[best].mean;
-  // One pass over the stored versions this run has not run here and that the
-  // best beat: (a) this run's line contradicts the stored mean (the lowest
-  // prediction wins); else (b) this run has no line of the version: an
-  // earlier run disturbed at every cost (a busy machine) left it slow
-  // everywhere, where Mean never runs it again; one look at the one that
-  // costs least, if its expected cost (stored mean less the best's) fits the
-  // budget, which grows with the run's time, so that the cheap keys are the
-  // first it affords: faster than the best, or than half its stored mean,
-  // the stored statistics were stale.
   int look = -1, lineless = -1;
   double look_mu = 0.0, look_limit = 0.0, extra = 0.0;
   const int n = s->key.narms < KMP_MV_FRESH_VERSIONS ? s->key.narms
@@ -1318,8 +1308,52 @@ void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
   if (look >= 0) {
     s->stored_look = look;
     s->stored_limit = look_limit;
-    s->second_look.store(look, std::memory_order_relaxed);
   }
+  return look;
+}
+
+void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                             const kmp_mv_policy_t *policy) {
+  kmp_mv_fresh_t *f;
+  if (!__kmp_mv_recheck_applies(t, s, policy, &f))
+    return;
+  const int best = s->mean_best.load(std::memory_order_relaxed);
+  if (best < 0)
+    return; // still exploring (__kmp_mv_recheck_first's)
+  if (s->stored_look >= 0) {
+    // Pending: a second look of Mean's own may have taken its place.
+    if (s->second_look.load(std::memory_order_relaxed) < 0)
+      s->second_look.store(s->stored_look, std::memory_order_relaxed);
+    return;
+  }
+  // When this run's notes moved, or the key's executions reached a power of
+  // two (the budget of the looks grows with the run's time).
+  const kmp_uint64 kt = s->key.t;
+  if ((__kmp_mv_knowledge_moved(__atomic_load_n(&f->gen, __ATOMIC_RELAXED),
+                                s->stored_checked_at) ||
+       (kt & (kt - 1)) == 0) &&
+      s->second_look.load(std::memory_order_relaxed) < 0) {
+    const int look = __kmp_mv_stored_look(t, s, f, best);
+    if (look >= 0)
+      s->second_look.store(look, std::memory_order_relaxed);
+  }
+}
+
+int __kmp_mv_recheck_first(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                           const kmp_mv_policy_t *policy, int chosen) {
+  kmp_mv_fresh_t *f;
+  // Mean's choice of the lowest mean among versions that have their quota
+  // (the key is explored by what it loaded): a look is due at once.
+  if (s->stored_look >= 0 || !__kmp_mv_recheck_applies(t, s, policy, &f) ||
+      !__kmp_mv_explored(policy, &s->key) ||
+      __kmp_mv_lowest_mean(&s->key) != chosen)
+    return chosen;
+  const int look = __kmp_mv_stored_look(t, s, f, chosen);
+  if (look < 0)
+    return chosen;
+  s->key.arms[chosen].started--; // (__kmp_mv_select counted it)
+  s->key.arms[look].started++;
+  return look;
 }
 
 // Makes room for every registered version of type t in s (under s->lock);
