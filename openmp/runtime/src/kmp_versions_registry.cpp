@@ -1343,8 +1343,12 @@ int __kmp_mv_recheck_first(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                            const kmp_mv_policy_t *policy, int chosen) {
   kmp_mv_fresh_t *f;
   // Mean's choice of the lowest mean among versions that have their quota
-  // (the key is explored by what it loaded): a look is due at once.
+  // (the key is explored by what it loaded): a look is due at once, unless
+  // this run's notes have not moved since the key's last check (the choices
+  // made before its first execution is recorded check once).
   if (s->stored_look >= 0 || !__kmp_mv_recheck_applies(t, s, policy, &f) ||
+      !__kmp_mv_knowledge_moved(__atomic_load_n(&f->gen, __ATOMIC_RELAXED),
+                                s->stored_checked_at) ||
       !__kmp_mv_explored(policy, &s->key) ||
       __kmp_mv_lowest_mean(&s->key) != chosen)
     return chosen;
