@@ -189,7 +189,7 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
   // (A version that robust statistics found changed restarts with its new
   // mean, and counts as explored: the rules below apply unchanged; so does
   // one whose stored statistics its execution found stale.)
-  if (!UNLIKELY(stats->stored_unchecked != 0) ||
+  if (__builtin_expect(stats->stored_unchecked == 0, 1) ||
       !__kmp_mv_stored_ran(type, stats, slot, x))
     __kmp_mv_update(policy, &stats->key, slot, x);
   __kmp_mv_learned(type, stats, slot, policy);

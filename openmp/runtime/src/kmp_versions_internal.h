@@ -401,8 +401,12 @@ int __kmp_mv_recheck_first(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 static inline void
 __kmp_mv_maybe_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                               const kmp_mv_policy_t *policy) {
+  // (Not while the key explores, mean_best -1 on the same line: the check at
+  // its choices then is __kmp_mv_recheck_first's, under the lock the choice
+  // takes anyway.)
   if (__builtin_expect(
-          __atomic_load_n(&s->stored_unchecked, __ATOMIC_RELAXED) == 0, 1))
+          __atomic_load_n(&s->stored_unchecked, __ATOMIC_RELAXED) == 0, 1) ||
+      s->mean_best.load(std::memory_order_relaxed) < 0)
     return;
   const kmp_mv_fresh_t *f = t->fresh.load(std::memory_order_acquire);
   const kmp_uint64 kt = __atomic_load_n(&s->key.t, __ATOMIC_RELAXED);

@@ -1315,11 +1315,9 @@ static int __kmp_mv_stored_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
 void __kmp_mv_recheck_stored(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
                              const kmp_mv_policy_t *policy) {
   kmp_mv_fresh_t *f;
-  if (!__kmp_mv_recheck_applies(t, s, policy, &f))
-    return;
   const int best = s->mean_best.load(std::memory_order_relaxed);
-  if (best < 0)
-    return; // still exploring (__kmp_mv_recheck_first's)
+  if (best < 0 || !__kmp_mv_recheck_applies(t, s, policy, &f))
+    return; // (best < 0: still exploring, __kmp_mv_recheck_first's)
   if (s->stored_look >= 0) {
     // Pending: a second look of Mean's own may have taken its place.
     if (s->second_look.load(std::memory_order_relaxed) < 0)
