@@ -73,6 +73,10 @@ extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
 extern int __kmp_mv_predict;       // OMP_SELECT_PREDICT
 extern int __kmp_mv_predict_ratio; // OMP_SELECT_RATIO
 extern int __kmp_mv_store_recheck; // OMP_SELECT_STORE_RECHECK
+// OMP_SELECT_STORE_DISTURBED: the percent over which a run counts as
+// disturbed and is not saved (kmp_versions_store.cpp); 0 off.
+#define KMP_MV_STORE_DISTURBED_DEFAULT 10
+extern int __kmp_mv_store_disturbed;
 // OMP_SELECT_COST_BUCKETS: buckets per doubling; 0 off, -1 auto
 // (KMP_MV_BUCKETS_AUTO once a type has KMP_MV_BUCKETS_AUTO_FROM keys).
 extern int __kmp_mv_cost_buckets;

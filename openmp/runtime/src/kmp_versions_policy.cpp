@@ -1097,3 +1097,99 @@ void __kmp_mv_adopt(const kmp_mv_policy_t *policy, kmp_mv_key_t *key) {
       a->spread = __kmp_mv_ucb_spread_of(a);
   }
 }
+
+/* ------------------------------------------------------------------------ */
+/* Disturbed runs (OMP_SELECT_STORE_DISTURBED)                              */
+
+// An unsigned decimal at *p, skipping blanks before it; false if none.
+static bool __kmp_mv_scan_u64(const char **p, uint64_t *out) {
+  const char *s = *p;
+  while (*s == ' ' || *s == '\t')
+    ++s;
+  if (*s < '0' || *s > '9')
+    return false;
+  uint64_t v = 0;
+  for (; *s >= '0' && *s <= '9'; ++s)
+    v = v * 10 + (uint64_t)(*s - '0');
+  *out = v;
+  *p = s;
+  return true;
+}
+
+bool __kmp_mv_parse_cpu_ticks(const char *text, const uint64_t *mask,
+                              int nwords, uint64_t *busy, uint64_t *total,
+                              int *cpus) {
+  for (const char *line = text; line && *line;) {
+    const char *next = strchr(line, '\n');
+    if (strncmp(line, "cpu", 3) == 0 && line[3] >= '0' && line[3] <= '9') {
+      const char *p = line + 3;
+      uint64_t cpu = 0, f[8] = {0};
+      if (!__kmp_mv_scan_u64(&p, &cpu))
+        return false;
+      // user nice system idle iowait irq softirq steal (older kernels stop
+      // after irq and softirq, or after idle: the missing ones count 0).
+      int got = 0;
+      while (got < 8 && __kmp_mv_scan_u64(&p, &f[got]))
+        ++got;
+      if (got < 4)
+        return false;
+      if (cpu < (uint64_t)nwords * 64 && (mask[cpu / 64] >> (cpu % 64)) & 1) {
+        uint64_t b = f[0] + f[1] + f[2] + f[5] + f[6] + f[7];
+        *busy += b;
+        *total += b + f[3] + f[4];
+        ++*cpus;
+      }
+    }
+    line = next ? next + 1 : NULL;
+  }
+  return true;
+}
+
+bool __kmp_mv_parse_schedstat(const char *text, uint64_t *exec_ns,
+                              uint64_t *wait_ns) {
+  uint64_t e, w;
+  const char *p = text;
+  if (!__kmp_mv_scan_u64(&p, &e) || !__kmp_mv_scan_u64(&p, &w))
+    return false;
+  *exec_ns += e;
+  *wait_ns += w;
+  return true;
+}
+
+kmp_mv_disturbance_t __kmp_mv_disturbance(const kmp_mv_load_sample_t *start,
+                                          const kmp_mv_load_sample_t *end,
+                                          long ticks_per_s) {
+  kmp_mv_disturbance_t d = {false, 0.0, 0.0};
+  const unsigned all = KMP_MV_LOAD_CPUS | KMP_MV_LOAD_SCHED;
+  if ((start->known & all) != all || (end->known & all) != all ||
+      ticks_per_s <= 0 || end->total_ticks < start->total_ticks ||
+      end->busy_ticks < start->busy_ticks || end->own_ns < start->own_ns)
+    return d;
+  const double tick_ns = 1e9 / (double)ticks_per_s;
+  const double total =
+      (double)(end->total_ticks - start->total_ticks) * tick_ns;
+  const double busy = (double)(end->busy_ticks - start->busy_ticks) * tick_ns;
+  const double own = (double)(end->own_ns - start->own_ns);
+  // (The threads' sums may shrink: a thread that ended took its time along.)
+  const double exec = end->exec_ns > start->exec_ns
+                          ? (double)(end->exec_ns - start->exec_ns)
+                          : 0;
+  const double wait = end->wait_ns > start->wait_ns
+                          ? (double)(end->wait_ns - start->wait_ns)
+                          : 0;
+  if (total < KMP_MV_LOAD_MIN_CPU_S * 1e9 || exec + wait <= 0.0)
+    return d;
+  d.judged = true;
+  d.waited = wait / (exec + wait);
+  d.others = busy > own ? (busy - own) / total : 0.0;
+  if (d.others > 1.0)
+    d.others = 1.0;
+  return d;
+}
+
+bool __kmp_mv_disturbed(const kmp_mv_disturbance_t *d, int percent) {
+  if (percent <= 0 || !d->judged)
+    return false;
+  const double bound = percent / 100.0;
+  return d->waited > bound && d->others > bound;
+}

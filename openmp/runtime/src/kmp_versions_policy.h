@@ -641,4 +641,54 @@ const char *__kmp_mv_parse_stats_row(char *line, kmp_mv_stats_row_t *row);
 // digits in the file; q is recomputed from them).
 void __kmp_mv_arm_from_row(kmp_mv_arm_t *arm, const kmp_mv_stats_row_t *row);
 
+// Disturbed runs (OMP_SELECT_STORE_DISTURBED, docs/runtime.md, "Disturbed
+// runs"): the model store saves nothing of a run whose threads waited for a
+// CPU while other processes used the run's CPUs, since what it measured is
+// the other job's as much as the versions' (a first run of PRISE beside a busy
+// loop left a store that cost the next run +13.5% against +2.6% from
+// nothing). What the run reads at its start and at its exit:
+struct kmp_mv_load_sample_t {
+  uint64_t busy_ticks;  // the run's CPUs' busy time in /proc/stat (USER_HZ)
+  uint64_t total_ticks; // the same CPUs' busy and idle time
+  uint64_t own_ns;      // the process's CPU time, all its threads
+  uint64_t exec_ns; // its threads' time on a CPU (/proc/self/task/*/schedstat)
+  uint64_t wait_ns; // their time runnable, waiting for a CPU (the same)
+  unsigned known;   // KMP_MV_LOAD_* bits of the readings that succeeded
+};
+#define KMP_MV_LOAD_CPUS 1u  // busy_ticks, total_ticks
+#define KMP_MV_LOAD_SCHED 2u // exec_ns, wait_ns
+// A run shorter than this share of a second of its CPUs' time is not judged:
+// /proc/stat counts in ticks of 10 ms.
+#define KMP_MV_LOAD_MIN_CPU_S 0.5
+
+// Adds the busy and total ticks of the "cpuN" lines of /proc/stat's text whose
+// N is in mask (a bit per CPU, nwords 64-bit words) to *busy and *total, and
+// counts the lines used in *cpus. Busy is user, nice, system, irq, softirq and
+// steal; total adds idle and iowait. Returns false on a "cpuN" line that does
+// not parse (the aggregate "cpu" line and other lines are skipped).
+bool __kmp_mv_parse_cpu_ticks(const char *text, const uint64_t *mask,
+                              int nwords, uint64_t *busy, uint64_t *total,
+                              int *cpus);
+// A thread's /proc/<pid>/task/<tid>/schedstat ("<on cpu ns> <waiting ns>
+// <timeslices>") added to *exec_ns and *wait_ns; false if it does not parse.
+bool __kmp_mv_parse_schedstat(const char *text, uint64_t *exec_ns,
+                              uint64_t *wait_ns);
+
+// How disturbed a run was between two samples: waited, the share of its
+// threads' runnable time spent waiting for a CPU; others, the share of its
+// CPUs' time that other processes used (busy time less the process's own).
+// judged is false when a reading is missing or the run too short.
+struct kmp_mv_disturbance_t {
+  bool judged;
+  double waited, others;
+};
+kmp_mv_disturbance_t __kmp_mv_disturbance(const kmp_mv_load_sample_t *start,
+                                          const kmp_mv_load_sample_t *end,
+                                          long ticks_per_s);
+// Whether d says disturbed at threshold percent (0: never): both shares over
+// it, so that a program that oversubscribes the CPUs itself (its threads wait
+// for each other) is not disturbed, nor one beside a job on other CPUs (its
+// threads never waited).
+bool __kmp_mv_disturbed(const kmp_mv_disturbance_t *d, int percent);
+
 #endif // KMP_VERSIONS_POLICY_H

@@ -26,6 +26,9 @@
  *             a malformed or truncated file is reported with its line, not
  *             used, and kept aside as <file>.bad-<pid>; any error is a warning
  *             and the run's results are unchanged
+ *   disturbed a run whose threads waited for a CPU while other processes
+ *             used its CPUs (OMP_SELECT_STORE_DISTURBED) saves nothing: its
+ *             times are the other job's as much as the versions'
  */
 
 //===----------------------------------------------------------------------===//
@@ -58,6 +61,7 @@
 
 char *__kmp_mv_models = NULL; // OMP_SELECT_MODELS as set, NULL by default
 int __kmp_mv_models_off = 0;  // OMP_SELECT_MODELS=off
+int __kmp_mv_store_disturbed = KMP_MV_STORE_DISTURBED_DEFAULT;
 
 #define KMP_MV_STORE_FORMAT 1
 // Ageing (docs/runtime.md): a loaded version weighs at most this many
@@ -464,11 +468,18 @@ static char *__kmp_mv_cpu_text_cached(long online) {
 // identified by whichever thread first needs it, and a bound thread's mask
 // (one CPU) gave another fingerprint than the display of OMP_DISPLAY_ENV,
 // which runs before any binding, so that a run with it used another file.
+// (The mask itself is kept, a bit per CPU, for the disturbance measure.)
 static int __kmp_mv_usable_at_load;
+#define KMP_MV_MASK_WORDS (CPU_SETSIZE / 64)
+static uint64_t __kmp_mv_mask_at_load[KMP_MV_MASK_WORDS];
 __attribute__((constructor)) static void __kmp_mv_note_usable(void) {
   cpu_set_t set;
-  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
     __kmp_mv_usable_at_load = CPU_COUNT(&set);
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+      if (CPU_ISSET(c, &set))
+        __kmp_mv_mask_at_load[c / 64] |= 1ull << (c % 64);
+  }
 }
 
 static char *__kmp_mv_machine_text(void) {
@@ -719,6 +730,132 @@ static int __kmp_mv_store_read(kmp_mv_rows_t *rows, unsigned *runs,
 }
 
 /* ------------------------------------------------------------------------ */
+/* Disturbed runs (OMP_SELECT_STORE_DISTURBED)                              */
+
+// The CPUs' ticks of /proc/stat for the CPUs of the process's mask at load.
+// Its cpu lines come first; it is read a buffer of whole lines at a time and
+// left at the first other line (the next, "intr", can be kilobytes long).
+static bool __kmp_mv_sample_cpus(kmp_mv_load_sample_t *s) {
+  int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  char buf[4096];
+  size_t have = 0;
+  int cpus = 0;
+  bool ok = true, done = false;
+  while (ok && !done) {
+    ssize_t got = read(fd, buf + have, sizeof(buf) - 1 - have);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      ok = false;
+      break;
+    }
+    have += (size_t)got;
+    buf[have] = '\0';
+    char *line = buf, *nl;
+    while (!done && (nl = strchr(line, '\n')) != NULL) {
+      *nl = '\0';
+      if (strncmp(line, "cpu", 3) != 0)
+        done = true; // past the cpu lines
+      else
+        ok = ok && __kmp_mv_parse_cpu_ticks(line, __kmp_mv_mask_at_load,
+                                            KMP_MV_MASK_WORDS, &s->busy_ticks,
+                                            &s->total_ticks, &cpus);
+      line = nl + 1;
+    }
+    if (got == 0)
+      break; // end of file (a last line without a newline is not counted)
+    have = strlen(line);
+    if (have == sizeof(buf) - 1) { // a line longer than the buffer
+      ok = ok && strncmp(line, "cpu", 3) != 0;
+      done = true;
+    }
+    memmove(buf, line, have);
+  }
+  close(fd);
+  return ok && cpus == __kmp_mv_usable_at_load && cpus > 0;
+}
+
+// A thread's schedstat (in kernels with CONFIG_SCHED_INFO, Debian's included)
+// added to s; false if it cannot be read or parsed (ENOENT in *gone: the
+// thread ended meanwhile).
+static bool __kmp_mv_sample_thread(const char *path, kmp_mv_load_sample_t *s,
+                                   bool *gone) {
+  char text[128];
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  *gone = fd < 0 && errno == ENOENT;
+  if (fd < 0)
+    return false;
+  ssize_t got = read(fd, text, sizeof(text) - 1);
+  close(fd);
+  text[got > 0 ? got : 0] = '\0';
+  return __kmp_mv_parse_schedstat(text, &s->exec_ns, &s->wait_ns);
+}
+
+// The process's threads' time on a CPU and waiting for one.
+static bool __kmp_mv_sample_threads(kmp_mv_load_sample_t *s) {
+  DIR *dir = opendir("/proc/self/task");
+  if (dir == NULL)
+    return false;
+  bool ok = true, gone;
+  int threads = 0;
+  for (struct dirent *e; ok && (e = readdir(dir)) != NULL;) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9')
+      continue;
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/task/%.20s/schedstat", e->d_name);
+    ok = __kmp_mv_sample_thread(path, s, &gone) || gone;
+    threads += ok && !gone;
+  }
+  closedir(dir);
+  return ok && threads > 0;
+}
+
+// At the start only the calling thread is read (the runtime's start: its
+// workers do not exist yet, and opendir's buffer would cost the first task
+// page faults); the threads made before it count their whole time at exit.
+static void __kmp_mv_sample_load(kmp_mv_load_sample_t *s, bool all_threads) {
+  memset(s, 0, sizeof(*s));
+  struct timespec ts;
+  if (__kmp_mv_sample_cpus(s) &&
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0) {
+    s->own_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    s->known |= KMP_MV_LOAD_CPUS;
+  }
+  bool gone;
+  if (all_threads ? __kmp_mv_sample_threads(s)
+                  : __kmp_mv_sample_thread("/proc/thread-self/schedstat", s,
+                                           &gone))
+    s->known |= KMP_MV_LOAD_SCHED;
+}
+
+// Taken when the store is read (the runtime's start, usually).
+static kmp_mv_load_sample_t __kmp_mv_load_at_start;
+
+// Whether this run was disturbed (then warned, naming the shares), judged at
+// its exit against __kmp_mv_load_at_start.
+static bool __kmp_mv_run_disturbed(void) {
+  if (__kmp_mv_store_disturbed <= 0)
+    return false;
+  kmp_mv_load_sample_t end;
+  __kmp_mv_sample_load(&end, true);
+  kmp_mv_disturbance_t d =
+      __kmp_mv_disturbance(&__kmp_mv_load_at_start, &end, sysconf(_SC_CLK_TCK));
+  if (!__kmp_mv_disturbed(&d, __kmp_mv_store_disturbed))
+    return false;
+  __kmp_mvomp_warn(
+      "MVOMP",
+      "OMP_SELECT_MODELS: this run was disturbed: its threads waited for a "
+      "CPU %.0f%% of the time they were runnable while other processes used "
+      "%.0f%% of its CPUs (OMP_SELECT_STORE_DISTURBED=%d); what it measured "
+      "is not saved in '%s'",
+      100.0 * d.waited, 100.0 * d.others, __kmp_mv_store_disturbed,
+      __kmp_mv_store.path);
+  return true;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Loading                                                                  */
 
 static void __kmp_mv_store_write(void);
@@ -738,6 +875,8 @@ static void __kmp_mv_store_read_once(void) {
   __kmp_mv_store_identify();
   if (st->dir == NULL)
     return; // off
+  if (__kmp_mv_store_disturbed > 0)
+    __kmp_mv_sample_load(&__kmp_mv_load_at_start, false);
   if (__kmp_mv_load_path != NULL) {
     st->skipped = 1; // OMP_SELECT_LOAD overrides it
     return;
@@ -1026,7 +1165,7 @@ static void __kmp_mv_store_write(void) {
   kmp_mv_store_merge_t merge = {&rows, 0};
   __kmp_mv_for_each_key(-1, __kmp_mv_store_merge_key, &merge);
   size_t ran = merge.ran;
-  if (ran > 0) {
+  if (ran > 0 && !__kmp_mv_run_disturbed()) {
     for (kmp_mv_saved_t *r = rows.first; r; r = r->all)
       if (r->line != 0 && r->age < UINT32_MAX)
         ++r->age; // did not run in this run

@@ -1477,3 +1477,84 @@ TEST(VersionsPolicy, CostBucketDivisor) {
               1e-12);
   EXPECT_NEAR(__kmp_mv_bucket_divisor(2, 1, 9.0), 16.0, 1e-12); // clamped
 }
+
+// Disturbed runs (OMP_SELECT_STORE_DISTURBED): /proc/stat's cpu lines of the
+// run's CPUs only, in ticks, with the fields older kernels lack counted 0.
+TEST(VersionsPolicy, DisturbanceCpuTicks) {
+  const char *stat = "cpu  900 0 90 9000 9 0 1 0 0 0\n"
+                     "cpu0 100 2 10 1000 5 1 1 3 0 0\n"
+                     "cpu1 200 0 20 2000 0 0 0 0 0 0\n"
+                     "cpu2 300 0 30 3000\n"
+                     "intr 12345 1 2 3\n"
+                     "ctxt 99\n";
+  uint64_t mask[2] = {0x5, 0}; // CPUs 0 and 2
+  uint64_t busy = 0, total = 0;
+  int cpus = 0;
+  ASSERT_TRUE(__kmp_mv_parse_cpu_ticks(stat, mask, 2, &busy, &total, &cpus));
+  EXPECT_EQ(cpus, 2);
+  // cpu0: 100+2+10+1+1+3 busy, +1000+5 idle; cpu2: 330 busy, +3000 idle.
+  EXPECT_EQ(busy, 117u + 330u);
+  EXPECT_EQ(total, 117u + 1005u + 330u + 3000u);
+  // A CPU beyond the mask's words, and a malformed cpu line.
+  uint64_t one[1] = {~0ull};
+  busy = total = 0;
+  cpus = 0;
+  ASSERT_TRUE(__kmp_mv_parse_cpu_ticks("cpu64 1 1 1 1\n", one, 1, &busy, &total,
+                                       &cpus));
+  EXPECT_EQ(cpus, 0);
+  EXPECT_FALSE(
+      __kmp_mv_parse_cpu_ticks("cpu0 1 x\n", one, 1, &busy, &total, &cpus));
+  EXPECT_FALSE(
+      __kmp_mv_parse_cpu_ticks("cpu0 1 1 1\n", one, 1, &busy, &total, &cpus));
+  uint64_t exec = 0, wait = 0;
+  ASSERT_TRUE(__kmp_mv_parse_schedstat("113509 3405739 2\n", &exec, &wait));
+  ASSERT_TRUE(__kmp_mv_parse_schedstat("1 2 3", &exec, &wait));
+  EXPECT_EQ(exec, 113510u);
+  EXPECT_EQ(wait, 3405741u);
+  EXPECT_FALSE(__kmp_mv_parse_schedstat("", &exec, &wait));
+  EXPECT_FALSE(__kmp_mv_parse_schedstat("12", &exec, &wait));
+}
+
+// The two shares, and the rule: both over the threshold. Injected samples of
+// two CPUs (100 ticks a second) over 2 s: 400 ticks of capacity.
+TEST(VersionsPolicy, DisturbanceShares) {
+  const unsigned all = KMP_MV_LOAD_CPUS | KMP_MV_LOAD_SCHED;
+  kmp_mv_load_sample_t a = {1000, 5000, 0, 0, 0, all};
+  // Beside a busy loop: the CPUs busy all along, the process used one CPU
+  // (2 s of 4), and its threads waited 1 s for every 2 s they ran.
+  kmp_mv_load_sample_t b = {1400,          5400,          2000000000ull,
+                            2000000000ull, 1000000000ull, all};
+  kmp_mv_disturbance_t d = __kmp_mv_disturbance(&a, &b, 100);
+  ASSERT_TRUE(d.judged);
+  EXPECT_NEAR(d.waited, 1.0 / 3.0, 1e-9);
+  EXPECT_NEAR(d.others, 0.5, 1e-9);
+  EXPECT_TRUE(__kmp_mv_disturbed(&d, 10));
+  EXPECT_TRUE(__kmp_mv_disturbed(&d, 33));
+  EXPECT_FALSE(__kmp_mv_disturbed(&d, 34)); // waited 33.3% is not over 34%
+  EXPECT_FALSE(__kmp_mv_disturbed(&d, 0));  // off
+  // The program oversubscribes the CPUs itself: its threads wait, but the
+  // CPUs' busy time is its own.
+  kmp_mv_load_sample_t c = {1400,          5400,          4000000000ull,
+                            4000000000ull, 4000000000ull, all};
+  d = __kmp_mv_disturbance(&a, &c, 100);
+  EXPECT_NEAR(d.others, 0.0, 1e-9);
+  EXPECT_FALSE(__kmp_mv_disturbed(&d, 10));
+  // Another job on the other CPU: busy, but the threads never waited.
+  kmp_mv_load_sample_t e = {1400, 5400, 2000000000ull, 2000000000ull, 0, all};
+  d = __kmp_mv_disturbance(&a, &e, 100);
+  EXPECT_NEAR(d.others, 0.5, 1e-9);
+  EXPECT_FALSE(__kmp_mv_disturbed(&d, 10));
+  // Not judged: a reading missing at either end, time running backwards, or
+  // a run of under half a second of its CPUs.
+  kmp_mv_load_sample_t f = b;
+  f.known = KMP_MV_LOAD_CPUS;
+  EXPECT_FALSE(__kmp_mv_disturbance(&a, &f, 100).judged);
+  EXPECT_FALSE(__kmp_mv_disturbance(&f, &b, 100).judged);
+  EXPECT_FALSE(__kmp_mv_disturbance(&b, &a, 100).judged);
+  EXPECT_FALSE(__kmp_mv_disturbance(&a, &b, 0).judged);
+  kmp_mv_load_sample_t g = {1040,         5040, 200000000ull, 200000000ull,
+                            100000000ull, all}; // 0.4 s of CPUs' time
+  d = __kmp_mv_disturbance(&a, &g, 100);
+  EXPECT_FALSE(d.judged);
+  EXPECT_FALSE(__kmp_mv_disturbed(&d, 10));
+}
