@@ -228,6 +228,7 @@ static void __kmp_erase_store_open(void) {
     __kmp_erase_store.path =
         __kmp_str_format("%s.erase-%08x.csv", base, (unsigned)(h ^ (h >> 32)));
     __kmp_str_free(&base);
+    __kmp_mv_disturbance_start(); // (a disturbed run saves nothing)
     kmp_erase_rows_t rows = {NULL, 0, 0};
     unsigned runs;
     int got = __kmp_erase_store_read(
@@ -390,7 +391,7 @@ void __kmp_erase_store_add(kmp_erase_store_session_t *s, kmp_erase_type_t *t) {
 }
 
 void __kmp_erase_store_end(kmp_erase_store_session_t *s) {
-  if (s->ran > 0) {
+  if (s->ran > 0 && !__kmp_mv_run_disturbed()) {
     __kmp_erase_rows_drop_stale(&s->rows);
     __kmp_erase_store_save(&s->rows, s->runs + 1);
   }

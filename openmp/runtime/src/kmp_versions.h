@@ -77,6 +77,11 @@ extern int __kmp_mv_store_recheck; // OMP_SELECT_STORE_RECHECK
 // disturbed and is not saved (kmp_versions_store.cpp); 0 off.
 #define KMP_MV_STORE_DISTURBED_DEFAULT 10
 extern int __kmp_mv_store_disturbed;
+// The readings at the run's start (once; the store's reading and ERASE's
+// histories' call it), and whether the run was disturbed, judged at exit by
+// the first writer that asks (once, with its warning).
+void __kmp_mv_disturbance_start(void);
+bool __kmp_mv_run_disturbed(void);
 // OMP_SELECT_COST_BUCKETS: buckets per doubling; 0 off, -1 auto
 // (KMP_MV_BUCKETS_AUTO once a type has KMP_MV_BUCKETS_AUTO_FROM keys).
 extern int __kmp_mv_cost_buckets;

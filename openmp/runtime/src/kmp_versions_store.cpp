@@ -830,29 +830,45 @@ static void __kmp_mv_sample_load(kmp_mv_load_sample_t *s, bool all_threads) {
     s->known |= KMP_MV_LOAD_SCHED;
 }
 
-// Taken when the store is read (the runtime's start, usually).
+// Taken once, when the store is read (the runtime's start, usually) or ERASE
+// opens its histories' file: 0 not yet, 1 being taken, 2 taken.
 static kmp_mv_load_sample_t __kmp_mv_load_at_start;
+static std::atomic<int> __kmp_mv_load_state{0};
 
-// Whether this run was disturbed (then warned, naming the shares), judged at
-// its exit against __kmp_mv_load_at_start.
-static bool __kmp_mv_run_disturbed(void) {
-  if (__kmp_mv_store_disturbed <= 0)
+void __kmp_mv_disturbance_start(void) {
+  int none = 0;
+  if (__kmp_mv_store_disturbed <= 0 ||
+      !__kmp_mv_load_state.compare_exchange_strong(none, 1))
+    return;
+  __kmp_mv_sample_load(&__kmp_mv_load_at_start, false);
+  __kmp_mv_load_state.store(2, std::memory_order_release);
+}
+
+bool __kmp_mv_run_disturbed(void) {
+  // Judged once, by the first of the store's writers at exit (they run one
+  // after the other), which warns for all.
+  static int verdict = -1;
+  if (verdict >= 0)
+    return verdict;
+  verdict = 0;
+  if (__kmp_mv_store_disturbed <= 0 ||
+      __kmp_mv_load_state.load(std::memory_order_acquire) != 2)
     return false;
   kmp_mv_load_sample_t end;
   __kmp_mv_sample_load(&end, true);
-  kmp_mv_disturbance_t d =
-      __kmp_mv_disturbance(&__kmp_mv_load_at_start, &end, sysconf(_SC_CLK_TCK));
-  if (!__kmp_mv_disturbed(&d, __kmp_mv_store_disturbed))
-    return false;
-  __kmp_mvomp_warn(
-      "MVOMP",
-      "OMP_SELECT_MODELS: this run was disturbed: its threads waited for a "
-      "CPU %.0f%% of the time they were runnable while other processes used "
-      "%.0f%% of its CPUs (OMP_SELECT_STORE_DISTURBED=%d); what it measured "
-      "is not saved in '%s'",
-      100.0 * d.waited, 100.0 * d.others, __kmp_mv_store_disturbed,
-      __kmp_mv_store.path);
-  return true;
+  kmp_mv_disturbance_t d = __kmp_mv_disturbance(&__kmp_mv_load_at_start, &end,
+                                                sysconf(_SC_CLK_TCK));
+  verdict = __kmp_mv_disturbed(&d, __kmp_mv_store_disturbed);
+  if (verdict)
+    __kmp_mvomp_warn(
+        "MVOMP",
+        "OMP_SELECT_MODELS: this run was disturbed: its threads waited for a "
+        "CPU %.0f%% of the time they were runnable while other processes used "
+        "%.0f%% of its CPUs (OMP_SELECT_STORE_DISTURBED=%d); what it measured "
+        "is not saved in the model store '%s'",
+        100.0 * d.waited, 100.0 * d.others, __kmp_mv_store_disturbed,
+        __kmp_mv_store.dir ? __kmp_mv_store.dir : "");
+  return verdict;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -875,8 +891,7 @@ static void __kmp_mv_store_read_once(void) {
   __kmp_mv_store_identify();
   if (st->dir == NULL)
     return; // off
-  if (__kmp_mv_store_disturbed > 0)
-    __kmp_mv_sample_load(&__kmp_mv_load_at_start, false);
+  __kmp_mv_disturbance_start();
   if (__kmp_mv_load_path != NULL) {
     st->skipped = 1; // OMP_SELECT_LOAD overrides it
     return;

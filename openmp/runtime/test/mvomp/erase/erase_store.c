@@ -61,6 +61,11 @@
 // them (the fifth run on a quiet machine), it is, and saved.
 // RUN: rm -rf %t.loop && bash -c 'for i in 1 2 3 4 5 6 7 8; do env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_DEFER=0.05 OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="pair:0-1" OMP_SELECT_MODELS=%t.loop %libomp-run loop > /dev/null; done'
 // RUN: grep ',pair,' %t.loop/*.erase-*.csv | FileCheck --check-prefix=WIDTHS %s
+// A disturbed run (a busy loop beside each of its two CPUs; lit's environment
+// switches OMP_SELECT_STORE_DISTURBED off, so it is set here) saves no
+// histories, and says so once.
+// RUN: rm -rf %t.dstore && bash %S/../versions/Inputs/beside_busy_loop.sh -c 0,1 env OMP_NUM_THREADS=2 OMP_ERASE=on OMP_ERASE_PERF=off OMP_ERASE_CLUSTERS="a:0;b:1" OMP_SELECT_MODELS=%t.dstore OMP_SELECT_STORE_DISTURBED=20 %libomp-run long 10 2>&1 | FileCheck --check-prefix=DISTURBED --implicit-check-not=Warning %s
+// RUN: test ! -e %t.dstore/*.erase-*.csv
 // Another input: the earlier runs' histories do not hold. After a run whose
 // tasks are ten times longer, a run whose first task on a takes a tenth of
 // what the store says drops them (as it would a run with another trip count
@@ -77,6 +82,8 @@
 // TRIEDAGAIN: ,task,compute,b,1,{{[1-9][0-9]*}},
 // NONELOADED: loaded 0
 // LOADED: ,task,compute,a,1,{{[1-9][0-9]*}},{{.*}},{{[1-9][0-9]*}}{{$}}
+// DISTURBED: sum ok
+// DISTURBED: OMP: Warning (MVOMP): OMP_SELECT_MODELS: this run was disturbed: its threads waited for a CPU {{[0-9]+}}% {{.*}}; what it measured is not saved in the model store '{{.*}}.dstore'
 // FILE: # MVOMP ERASE store 1
 // FILE-NEXT: # machine: cpu=
 // FILE-NEXT: # clusters: a:0;b:1;slowdown=1,4
@@ -128,12 +135,15 @@ int main(int argc, char **argv) {
     printf("sum %s\n", ok ? "ok" : "WRONG");
     return ok ? 0 : 1;
   }
+  // long <k>: the tasks k times over (a run long enough to be judged
+  // disturbed).
+  int times = is_long && argc > 2 ? atoi(argv[2]) : 1;
 #pragma omp parallel num_threads(2)
 #pragma omp single
-  for (int r = 0; r < 3; ++r) {
+  for (int r = 0; r < 3 * times; ++r) {
     for (int k = 0; k < 20; ++k) {
 #pragma omp task
-      out[r * 20 + k] = erase_work(k, steps);
+      out[r % 3 * 20 + k] = erase_work(k, steps);
     }
 #pragma omp taskwait
   }

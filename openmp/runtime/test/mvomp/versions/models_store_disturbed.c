@@ -35,7 +35,7 @@
 // RUN: env OMP_SELECT_STORE_DISTURBED=101 OMP_DISPLAY_ENV=true %t 0 2>&1 | FileCheck --check-prefixes=BAD,SHOW10 %s
 // RUN: env OMP_SELECT_STORE_DISTURBED=-5%% OMP_DISPLAY_ENV=true %t 0 2>&1 | FileCheck --check-prefixes=BAD,SHOW10 %s
 //
-// WARN: OMP: Warning (MVOMP): OMP_SELECT_MODELS: this run was disturbed: its threads waited for a CPU {{[0-9]+}}% of the time they were runnable while other processes used {{[0-9]+}}% of its CPUs (OMP_SELECT_STORE_DISTURBED={{20|10}}); what it measured is not saved in '{{.*}}/m/models_store_disturbed.c.tmp-{{.*}}.csv'
+// WARN: OMP: Warning (MVOMP): OMP_SELECT_MODELS: this run was disturbed: its threads waited for a CPU {{[0-9]+}}% of the time they were runnable while other processes used {{[0-9]+}}% of its CPUs (OMP_SELECT_STORE_DISTURBED={{20|10}}); what it measured is not saved in the model store '{{.*}}/m'
 // EXPLORE: sequence 0000011111{{1+$}}
 // LOADED: sequence {{1+$}}
 // BAD: OMP: Warning #{{[0-9]+}}: OMP_SELECT_STORE_DISTURBED: "{{.*}}" is an invalid value; ignored.
