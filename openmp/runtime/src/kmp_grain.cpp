@@ -216,9 +216,9 @@ static kmp_int64 __kmp_grain_bucket(kmp_uint64 trip) {
 // The loop's work per iteration (ns) at key `stats`, 0 while unknown: what
 // this run's default executions measured, else an estimate from the
 // default's statistics that the model store (or OMP_SELECT_LOAD) started the
-// key with, so that a run starts from the earlier runs' choice even when it runs
-// the loop only once (before, such a program ran the default in every run and
-// never learned). The statistics are per the bucket's trip count (the
+// key with, so that a run starts from the earlier runs' choice even when it
+// runs the loop only once (before, such a program ran the default in every run
+// and never learned). The statistics are per the bucket's trip count (the
 // reward's scale): the estimate places the arms, this run's first default
 // execution corrects it.
 static double __kmp_grain_work(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
@@ -232,24 +232,23 @@ static double __kmp_grain_work(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
   __kmp_mv_grow_arms(type, stats,
                      type->nversions.load(std::memory_order_acquire),
                      __kmp_mv_policy_of(type, &own));
-  // The least of the default's executions where the statistics tell it: the
-  // mean less the spread, which for two executions (Mean's repetitions of a
-  // grain, OMP_TASKLOOP_GRAIN_REPS) is exactly the faster one, what the
-  // earlier run's own estimate took. The mean, 1.1-2x more (the first
-  // execution is cold), put the arms at other grains than the ones the loaded
-  // statistics were measured at: without a calibration, second runs ended on
-  // another grain than the first in 88 of 201 (docs/grain.md).
-  double mean = 0;
+  // The default's least execution, as the earlier run estimated from: the
+  // mean less the spread, for its two executions (OMP_TASKLOOP_GRAIN_REPS)
+  // exactly the faster. From the mean (the first execution is cold) the arms
+  // had other task counts than the loaded statistics of each were measured at
+  // (docs/grain.md, "The second run's arms").
+  double least = 0;
   if (stats->key.narms > 0 && stats->key.arms[0].n > 0) {
     const kmp_mv_arm_t &a = stats->key.arms[0];
-    const double least = a.mean - sqrt(a.m2 / (double)a.n);
-    mean = least > 0 ? least : a.mean;
+    least = a.mean - sqrt(a.m2 / (double)a.n);
+    if (!(least > 0))
+      least = a.mean;
   }
   stats->lock.release();
-  if (!(mean > 0))
+  if (!(least > 0))
     return 0;
   // (A key's cost, its bucket's smallest trip count, is at least 1.)
-  const double x = mean * (double)trip / (double)stats->cost;
+  const double x = least * (double)trip / (double)stats->cost;
   w = __kmp_grain_iter_ns(
       &__kmp_grain_model, x, trip,
       __kmp_grain_arm_tasks(&__kmp_grain_model, 0, trip, 0, n), n);

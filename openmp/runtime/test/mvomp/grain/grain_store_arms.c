@@ -23,6 +23,7 @@
 // CHECK: second run: work [[W]] ns
 // CHECK: every iteration ran once
 
+#include "../versions/mv_abi.h" // mv_spin_us
 #include <mvomp.h>
 #include <omp.h>
 #include <stdio.h>
@@ -30,12 +31,6 @@
 
 #define TRIP 1000
 static int hits[TRIP];
-
-static void wait_us(double us) {
-  double t0 = omp_get_wtime();
-  while (omp_get_wtime() - t0 < us * 1e-6)
-    ;
-}
 
 static int run(int execs, const char *which) {
   kmp_taskloop_grain_info_t g;
@@ -49,7 +44,7 @@ static int run(int execs, const char *which) {
     for (int i = 0; i < TRIP; ++i) {
       hits[i]++;
       if (e == 1 && execs > 1)
-        wait_us(2);
+        mv_spin_us(2);
     }
     noted = kmp_taskloop_grain_last(&g);
   }
