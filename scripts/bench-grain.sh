@@ -71,12 +71,12 @@ compare)
   echo "kind,threads,cell,config,rep,per_exec_ns,grain,tasks,flat_lo,flat_hi,iter_ns" >"$samples"
   stores=$OUT/stores
   rm -rf "$stores"
-  # One run: kind cell config rep env... -- args
+  # One run: kind threads cell config rep VAR=value... binary args (envsize: bench_env_size's)
   one() {
     local kind=$1 n=$2 cell=$3 config=$4 rep=$5
     shift 5
     local line
-    line=$(env OMP_NUM_THREADS="$n" OMP_TASKLOOP_GRAIN_MODEL="$model" "$@")
+    line=$(bench_env_size "$envsize" OMP_NUM_THREADS="$n" OMP_TASKLOOP_GRAIN_MODEL="$model" "$@")
     echo "$line" | awk -v k="$kind" -v n="$n" -v c="$cell" -v cf="$config" -v r="$rep" \
       '$1 == "time_s" { printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,\n", k, n, c, cf, r, $4, $6, $8, $10, $11 }' \
       >>"$samples"
@@ -88,6 +88,8 @@ compare)
       while read -r kind cell; do
         if [ "$kind" = forloop ]; then run=(loop "$cell" 1 "$EXECS"); else run=(matadd "$cell" "$EXECS"); fi
         st=$stores/$n-$kind-$cell-$r
+        # The four runs of the cell get one environment size (common.sh, bench_env_size).
+        envsize=$(bench_env_target 1024)
         one "$kind" "$n" "$cell" default "$r" OMP_TASKLOOP_GRAIN=off "$bin" "${run[@]}"
         one "$kind" "$n" "$cell" auto "$r" OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS="$st" "$bin" "${run[@]}"
         one "$kind" "$n" "$cell" auto2 "$r" OMP_TASKLOOP_GRAIN=auto OMP_SELECT_MODELS="$st" "$bin" "${run[@]}"

@@ -42,6 +42,25 @@ bench_compile() {
   shift 2
   "$MVOMP_PREFIX/bin/clang" -O2 -fopenmp "$MVOMP_ROOT/benchmarks/$b/$b.c" "$@" -o "$bin"
 }
+# bench_env_size <bytes> [VAR=value...] <command...>: runs the command as env(1) would, with the
+# resulting environment padded to <bytes> (MVOMP_BENCH_PAD=xxx...). A process's environment sits
+# at the top of its stack, and its size alone moved a 20-us taskloop's time by up to 6% from one
+# size to another (docs/grain.md, "Runs that differ only in their environment"): the runs that a
+# benchmark compares get one size, drawn anew per round (bench_env_target) so that no
+# configuration keeps a lucky one.
+bench_env_size() {
+  local target=$1 size pad
+  shift
+  local vars=()
+  while [ $# -gt 0 ] && [[ $1 == *=* ]]; do vars+=("$1"); shift; done
+  size=$(env -u MVOMP_BENCH_PAD "${vars[@]}" | wc -c)
+  pad=$((target - size - 17))
+  [ "$pad" -ge 0 ] || die "bench_env_size: the environment ($size bytes) is over $target"
+  env -u MVOMP_BENCH_PAD "${vars[@]}" MVOMP_BENCH_PAD="$(printf "%${pad}s" "" | tr ' ' x)" "$@"
+}
+# bench_env_target <spare bytes>: a size for bench_env_size with room for <spare> more bytes of
+# variables than there are now, plus a random 0-4095.
+bench_env_target() { echo $(($(env -u MVOMP_BENCH_PAD | wc -c) + $1 + RANDOM % 4096)); }
 # PLACES=<places> in the benchmark runners that take it: every run binds its threads,
 # OMP_PLACES=<places> OMP_PROC_BIND=close (PLACES=threads: a CPU per thread; unbound, two threads
 # share one vCPU in some processes on a small VM: docs/benchmarks.md, "Two threads on one vCPU").

@@ -16,7 +16,9 @@
  * loop and matadd print "time_s <total> per_exec_ns <mean> grain <g>
  * tasks <t> flat <lo> <hi> arm <a> first_ns <f>" (the last execution's grain as
  * kmp_taskloop_grain_last reports it; 0 without OMP_TASKLOOP_GRAIN) and check
- * that every iteration ran exactly once per execution.
+ * that every iteration ran exactly once per execution. GRAIN_TRACE=<file>
+ * also writes one line per execution: its number, its time (ns) and the task
+ * count and arm that kmp_taskloop_grain_last reports for it (docs/grain.md).
  *
  * The block kernel is plain loops, not Eigen: an addition of two blocks is a
  * stream the compiler vectorises fully at -O2; what the experiment measures is
@@ -127,6 +129,42 @@ static int check(long trip, int execs) {
 }
 
 static double first_ns; /* the first execution's time (loop, matadd) */
+static const char *trace_path; /* GRAIN_TRACE */
+static struct {
+  double ns;
+  long long tasks;
+  int arm;
+} trace_row[256]; /* execs <= 255 */
+
+/* After execution e (its grain is the last one chosen): kept in memory, written
+ * at the end, so that tracing adds no I/O between the timed executions. */
+static void trace_exec(int e, double t) {
+  if (!trace_path)
+    return;
+  kmp_taskloop_grain_info_t g;
+  memset(&g, 0, sizeof(g));
+  kmp_taskloop_grain_last(&g);
+  trace_row[e].ns = t;
+  trace_row[e].tasks = g.num_tasks;
+  trace_row[e].arm = g.arm;
+}
+
+/* GRAIN_TRACE=<file>: one line per execution, "<execution> <ns> <tasks>
+ * <arm>"; a file that cannot be written is said so. */
+static void trace_write(int execs) {
+  if (!trace_path)
+    return;
+  FILE *f = fopen(trace_path, "w");
+  if (!f) {
+    fprintf(stderr, "grain: GRAIN_TRACE: cannot write '%s'; no trace\n",
+            trace_path);
+    return;
+  }
+  for (int e = 0; e < execs; ++e)
+    fprintf(f, "%d %.0f %lld %d\n", e, trace_row[e].ns, trace_row[e].tasks,
+            trace_row[e].arm);
+  fclose(f);
+}
 
 static void report(double total_ns, int execs) {
   kmp_taskloop_grain_info_t g;
@@ -193,6 +231,9 @@ int main(int argc, char **argv) {
 #pragma omp barrier
   }
   const char *mode = argv[1];
+  trace_path = getenv("GRAIN_TRACE");
+  if (trace_path && !*trace_path)
+    trace_path = NULL;
   if (!strcmp(mode, "sweep") && argc == 6) {
     int threads = atoi(argv[2]);
     g_trip = atol(argv[3]);
@@ -217,8 +258,10 @@ int main(int argc, char **argv) {
       double t = forloop(trip, iter_us, 0);
       first_ns = e == 0 ? t : first_ns;
       total += t;
+      trace_exec(e, t);
     }
     report(total, execs);
+    trace_write(execs);
     return check(trip, execs);
   }
   if ((!strcmp(mode, "matadd") && argc == 4) ||
@@ -252,8 +295,10 @@ int main(int argc, char **argv) {
       double t = matadd(g_n, 0);
       first_ns = e == 0 ? t : first_ns;
       total += t;
+      trace_exec(e, t);
     }
     report(total, execs);
+    trace_write(execs);
     for (long i = 0; i < (long)g_n * g_n; ++i)
       if (C[i] != i % 7 + i % 5) {
         fprintf(stderr, "grain: C[%ld] wrong\n", i);
