@@ -54,7 +54,7 @@ bench_env_size() {
   local vars=()
   while [ $# -gt 0 ] && [[ $1 == *=* ]]; do vars+=("$1"); shift; done
   size=$(env -u MVOMP_BENCH_PAD "${vars[@]}" | wc -c)
-  pad=$((target - size - 17))
+  pad=$((target - size - 17)) # 17: "MVOMP_BENCH_PAD=" and its line's end
   [ "$pad" -ge 0 ] || die "bench_env_size: the environment ($size bytes) is over $target"
   env -u MVOMP_BENCH_PAD "${vars[@]}" MVOMP_BENCH_PAD="$(printf "%${pad}s" "" | tr ' ' x)" "$@"
 }

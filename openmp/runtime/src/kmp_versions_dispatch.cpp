@@ -208,8 +208,8 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
     // mean and lowered the version's own (it may yet come below best's), and
     // at best's 2nd, 4th, 8th, ... executions (the evidence grows). A look
     // over best's mean is no sign of that, only of a mean that comes down
-    // from a disturbed execution: looking again at once ran grain arms 10-20%
-    // slower than the choice in chains of 10-20 (docs/runtime.md).
+    // from a disturbed execution: it waits for best's next doubling
+    // (docs/runtime.md).
     const kmp_uint64 bn = stats->key.arms[now].n;
     if (slot != now ? stats->key.arms[slot].mean < old_mean &&
                           x < stats->key.arms[now].mean
