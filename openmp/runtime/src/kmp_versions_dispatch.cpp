@@ -188,10 +188,12 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
   const double old_mean = stats->key.arms[slot].mean;
   // (A version that robust statistics found changed restarts with its new
   // mean, and counts as explored: the rules below apply unchanged; so does
-  // one whose stored statistics its execution found stale.)
+  // one whose stored statistics its execution found stale. A stored
+  // version's cold first execution here counts at its stored mean.)
+  double counted = x;
   if (__builtin_expect(stats->stored_unchecked == 0, 1) ||
-      !__kmp_mv_stored_ran(type, stats, slot, x))
-    __kmp_mv_update(policy, &stats->key, slot, x);
+      !__kmp_mv_stored_ran(type, stats, slot, &counted, policy))
+    __kmp_mv_update(policy, &stats->key, slot, counted);
   __kmp_mv_learned(type, stats, slot, policy);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);

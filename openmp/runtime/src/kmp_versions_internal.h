@@ -374,11 +374,15 @@ void __kmp_mv_index_add(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
 // Notes (under s->lock) that version v had its first execution of this run
 // at key s (its arm has no saved statistics, or they have just been run).
 void __kmp_mv_fresh_note(kmp_mv_type_t *t, kmp_mv_stats_t *s, int v);
-// Execution x of `slot` at key s (under its lock), before it is counted, while
-// s has unchecked stored arms: returns true when the slot's stored statistics
-// were found stale and restarted at x (counted).
+// Execution *x of `slot` at key s (under its lock), before it is counted,
+// while s has unchecked stored arms: returns true when the slot's stored
+// statistics were found stale and restarted at *x (counted). Otherwise, under
+// robust statistics, the slot's first execution in this run that comes in
+// over its stored mean but under robust statistics' outlier ratio is cold
+// (the version's first at the key in this process): *x becomes the stored
+// mean, to be counted at that.
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
-                         double x);
+                         double *x, const kmp_mv_policy_t *policy);
 // At key s (under its lock), while s has unchecked stored arms: checks them
 // when this run's notes moved since the last check or the key's executions
 // reached a power of two, and arms Mean's second look at one found

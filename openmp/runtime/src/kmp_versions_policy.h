@@ -511,6 +511,16 @@ bool __kmp_mv_recheck_explained(kmp_mv_arm_t *a, double mean, double sigma);
 bool __kmp_mv_first_two(const kmp_mv_policy_t *policy, const kmp_mv_key_t *key,
                         kmp_mv_arm_t *a, double x);
 
+// The ratio to arm a's mean over which robust statistics take an execution
+// for an outlier (__kmp_mv_update). Over a version's first
+// KMP_MV_ROBUST_EARLY executions it is 1 + n (2x at the second): Mean decides
+// on one or two executions of a version predicted at a new cost, and one
+// disturbed 2.4x decided a cost for good.
+static inline double __kmp_mv_robust_ratio(const kmp_mv_arm_t *a) {
+  return __builtin_expect(a->n < KMP_MV_ROBUST_EARLY, 0) ? 1.0 + (double)a->n
+                                                         : KMP_MV_ROBUST_RATIO;
+}
+
 // Records one completed execution of arm taking x nanoseconds: Welford update
 // of the arm (thesis 3.3.3), the key's totals, GB's preferences and UCB's
 // kept spread. Inline: libomp calls it for every execution. Returns 1 when
@@ -519,13 +529,7 @@ static inline int __kmp_mv_update(const kmp_mv_policy_t *policy,
                                   kmp_mv_key_t *key, int arm, double x) {
   kmp_mv_arm_t *a = &key->arms[arm];
   // One comparison on the usual path: the mean is loaded for Welford anyway.
-  // Over a version's first KMP_MV_ROBUST_EARLY executions the ratio is 1 + n
-  // (2x at the second): Mean decides on one or two executions of a version
-  // predicted at a new cost, and one disturbed 2.4x decided a cost for good.
-  const double ratio = __builtin_expect(a->n < KMP_MV_ROBUST_EARLY, 0)
-                           ? 1.0 + (double)a->n
-                           : KMP_MV_ROBUST_RATIO;
-  if (x > a->mean * ratio) {
+  if (x > a->mean * __kmp_mv_robust_ratio(a)) {
     if (policy->robust && a->n >= KMP_MV_ROBUST_MIN &&
         __kmp_mv_robust_outlier(a, &x)) {
       key->t++;

@@ -1195,9 +1195,10 @@ static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 }
 
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
-                         double x) {
+                         double *xp, const kmp_mv_policy_t *policy) {
   if (slot >= KMP_MV_FRESH_VERSIONS || !(s->stored_unchecked & (1u << slot)))
     return false;
+  const double x = *xp;
   s->stored_unchecked &= ~(1u << slot);
   // The first execution of this run of a version whose statistics here are
   // stored: a re-check's judges them by the bound the check set; any other
@@ -1233,6 +1234,17 @@ bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
     __kmp_mv_arm_restart(a, x);
     s->key.t++;
     s->key.sum += x;
+  } else if (policy->robust && a->n > 0 && x > a->mean &&
+             x <= a->mean * __kmp_mv_robust_ratio(a)) {
+    // Cold: the version's first execution at the key in this process (its
+    // code, its data, for a taskloop its tasks' split, the key's creation
+    // just before) comes in slower than the warm executions the store holds,
+    // and counted as it is it moved the choice in second runs (a taskloop
+    // left its best grain after its first execution, docs/grain.md). It
+    // confirms the stored mean without moving it; a change of the version
+    // shows from its next execution, and an outlier goes to robust
+    // statistics as before.
+    *xp = a->mean;
   }
   // (Counted or not, the arm now holds an execution of this run: a point.)
   __kmp_mv_fresh_note(t, s, slot);
