@@ -1237,13 +1237,12 @@ bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
   } else if (policy->robust && a->n > 0 && x > a->mean &&
              x <= a->mean * __kmp_mv_robust_ratio(a)) {
     // Cold: the version's first execution at the key in this process (its
-    // code, its data, for a taskloop its tasks' split, the key's creation
-    // just before) comes in slower than the warm executions the store holds,
-    // and counted as it is it moved the choice in second runs (a taskloop
-    // left its best grain after its first execution, docs/grain.md). It
-    // confirms the stored mean without moving it; a change of the version
-    // shows from its next execution, and an outlier goes to robust
-    // statistics as before.
+    // code and data, for a taskloop its tasks' split of the data, come into
+    // the caches) is slower than the warm executions the store holds, and
+    // counted as it came it could lift the stored best over a close
+    // runner-up (docs/grain.md). It confirms the stored mean without moving
+    // it; a change of the version shows from its next execution, and an
+    // outlier is robust statistics' to judge, as before.
     *xp = a->mean;
   }
   // (Counted or not, the arm now holds an execution of this run: a point.)
