@@ -22,9 +22,14 @@
 // robust statistics judge it, as before (clamped at 4x the stored mean, it
 // lifts a's mean over b's at once).
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=%t.dir/m4 MV_A_NS=300000 %libomp-run | FileCheck --check-prefix=CHANGED %s
+// Statistics loaded with OMP_SELECT_LOAD (the store off) are stored ones too;
+// that file is a run of 12 launches ("a" 7 times), as it counts them all.
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_STATS=%t.dir/first.csv %libomp-run 12 | FileCheck --check-prefix=SHORT %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_LOAD=%t.dir/first.csv MV_COLD_NS=60000 %libomp-run | FileCheck --check-prefix=KEPT %s
 
 // EXPLORE: sequence 1111100000{{1+$}}
 // EXPLORE-NEXT: b 5
+// SHORT: sequence 111110000011{{$}}
 // KEPT: sequence {{1+$}}
 // KEPT-NEXT: b 0
 // LEFT: sequence 1{{0+$}}
@@ -58,18 +63,17 @@ static int b(int gtid, void *t) {
   return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  const int rounds = argc > 1 ? atoi(argv[1]) : ROUNDS;
+  if (rounds < 1 || rounds > ROUNDS)
+    return 2;
   if (getenv("MV_A_NS"))
     a_ns = strtoull(getenv("MV_A_NS"), NULL, 10);
   if (getenv("MV_COLD_NS"))
     cold_ns = strtoull(getenv("MV_COLD_NS"), NULL, 10);
   kmp_routine_entry_t e[2] = {a, b};
   const char *names[2] = {"a", "b"};
-  mv_register(1, 2, e, names);
-#pragma omp parallel
-#pragma omp single
-  for (round_ = 0; round_ < ROUNDS; ++round_)
-    mv_run_at_cost(1, 2, e, 0, NULL);
+  mv_register_and_run_rounds(1, 2, e, names, rounds, &round_);
   printf("sequence %s\nb %d\n", seq, nb);
   return 0;
 }
