@@ -4,7 +4,8 @@
 #
 #   scripts/bench-grain.sh calibrate   the calibration: sweeps of the for-loop benchmark (every
 #                                      chunk size, CAL_TRIPS iterations of 1 us, on 1 and 2
-#                                      threads), fitted by grain-fit into $OUT/grain.model
+#                                      threads), fitted by grain-fit into $OUT/grain.model with
+#                                      the default split's time on an empty loop (default_us)
 #                                      (INSTALL=1: also where the runtime reads it by default)
 #   scripts/bench-grain.sh compare     for every thread count, for-loop trip count (TRIPS) and
 #                                      matrix size (SIZES), REPS rounds interleaved of: libomp's
@@ -52,6 +53,21 @@ calibrate)
   # Fitted on the seed's base problem size (10^5) when it was swept, else on every size.
   base=()
   case " $CAL_TRIPS " in *" 100000 "*) base=(--base 100000) ;; esac
+  # Measured beside the fit: libomp's default split (10 tasks per thread) of an empty loop on the
+  # largest team swept, what a small loop's default execution costs beyond its work (grain-fit's
+  # --default-us, docs/grain.md): per process the median of 200 executions after the first,
+  # threads bound a CPU each (unbound, two threads on a virtual machine can share one vCPU for a
+  # whole process), the median of 5 processes.
+  nmax=$(printf '%s\n' $THREADS | sort -n | tail -1)
+  if [ "$nmax" -ge 2 ]; then
+    per=""
+    for ((i = 0; i < 5; i++)); do
+      OMP_NUM_THREADS=$nmax OMP_PROC_BIND=true OMP_PLACES=threads OMP_TASKLOOP_GRAIN=off \
+        GRAIN_TRACE="$OUT/empty.trace" "$bin" loop $((10 * nmax)) 0 200 >/dev/null
+      per+="$(awk 'NR > 1 { print $2 / 1000 }' "$OUT/empty.trace" | median) "
+    done
+    base+=(--default-us "$(echo "$per" | median)")
+  fi
   "$MVOMP_PREFIX/bin/grain-fit" "${base[@]}" --out "$OUT/grain.model" "$sweep" |
     tee "$OUT/calibration.md"
   if [ "${INSTALL:-0}" = 1 ]; then

@@ -132,9 +132,13 @@ void __kmp_grain_env_done(void) {
 void __kmp_grain_model_describe(char *buf, size_t len) {
   __kmp_grain_load_model();
   const kmp_grain_model_t *m = &__kmp_grain_model;
-  KMP_SNPRINTF(buf, len, "%s (alpha %g us, sigma %g, lambda_b %g, lambda_s %g)",
+  char dflt[48] = "";
+  if (m->default_ns > 0)
+    KMP_SNPRINTF(dflt, sizeof(dflt), ", default_us %g", m->default_ns / 1000);
+  KMP_SNPRINTF(buf, len,
+               "%s (alpha %g us, sigma %g, lambda_b %g, lambda_s %g%s)",
                __kmp_grain_model_used ? __kmp_grain_model_used : "built-in",
-               m->alpha_ns / 1000, m->sigma, m->lambda_b, m->lambda_s);
+               m->alpha_ns / 1000, m->sigma, m->lambda_b, m->lambda_s, dflt);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -78,8 +78,21 @@ void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
   // cost far more, and its optimum was measured at one task per thread,
   // 10-40x above the bound (docs/grain.md). Seed 001 draws the same line
   // (problem_size / N) as the coarsest sensible grain.
-  if (m->to_threads && n > 1)
+  if (m->to_threads && n > 1) {
     b = fmax(b, log((double)trip / n));
+    // And to one task, with a measured default_ns (whose work estimate a
+    // small loop can trust), when the loop's work is under 2 alpha /
+    // lambda_b: Formula 5.29's lower bound for two threads then lies beyond
+    // half the loop, so that even a split in two is overhead by the model,
+    // and handing a task to a second thread at all (its wake-up and steal,
+    // which the model leaves out) can cost more than it saves. Two threads
+    // whatever the team: one task saves the second thread's start, not the
+    // others'. A loop of 2 us ran 1.2x faster as one task than as two on two
+    // threads (docs/grain.md).
+    if (m->default_ns > 0 &&
+        iter_ns * (double)trip < 2 * m->alpha_ns / m->lambda_b)
+      b = fmax(b, log((double)trip));
+  }
   const double span = log(KMP_GRAIN_MIN_SPAN);
   if (b - a < span) {
     double mid = (a + b) / 2;
@@ -161,8 +174,10 @@ double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
   const double busy =
       (double)(num_tasks < (unsigned long long)n ? num_tasks : n);
   const double iters = k * (double)trip / (double)num_tasks;
-  double iter =
-      (time_ns - m->alpha_ns * k) / (iters * (1 + m->sigma * (busy - 1)));
+  const double overhead = m->default_ns > 0
+                              ? m->default_ns * k / KMP_GRAIN_DEFAULT_TASKS
+                              : m->alpha_ns * k;
+  double iter = (time_ns - overhead) / (iters * (1 + m->sigma * (busy - 1)));
   return iter > 0.01 ? iter : 0.01;
 }
 
@@ -186,7 +201,8 @@ int __kmp_grain_check_lambda(double lambda, char *err, size_t errlen) {
 int __kmp_grain_model_parse(const char *text, const char *file,
                             kmp_grain_model_t *m, char *err, size_t errlen) {
   kmp_grain_model_t out = *m;
-  int have_alpha = 0, have_sigma = 0, have_lambda_b = 0, have_lambda_s = 0;
+  int have_alpha = 0, have_sigma = 0, have_lambda_b = 0, have_lambda_s = 0,
+      have_default = 0;
   if (int cut = __kmp_mvomp_unterminated_line(text, 1)) {
     snprintf(err, errlen, "%s:%d: %s", file, cut,
              KMP_MVOMP_UNTERMINATED_MESSAGE);
@@ -220,11 +236,12 @@ int __kmp_grain_model_parse(const char *text, const char *file,
     }
     char why[96];
     // A name given twice: which line the user meant is not ours to guess.
-    int *seen = strcmp(key, "alpha_us") == 0   ? &have_alpha
-                : strcmp(key, "sigma") == 0    ? &have_sigma
-                : strcmp(key, "lambda_b") == 0 ? &have_lambda_b
-                : strcmp(key, "lambda_s") == 0 ? &have_lambda_s
-                                               : NULL;
+    int *seen = strcmp(key, "alpha_us") == 0     ? &have_alpha
+                : strcmp(key, "sigma") == 0      ? &have_sigma
+                : strcmp(key, "lambda_b") == 0   ? &have_lambda_b
+                : strcmp(key, "lambda_s") == 0   ? &have_lambda_s
+                : strcmp(key, "default_us") == 0 ? &have_default
+                                                 : NULL;
     if (seen && *seen) {
       snprintf(err, errlen, "%s:%d: %s given a second time", file, line, key);
       return -1;
@@ -249,10 +266,18 @@ int __kmp_grain_model_parse(const char *text, const char *file,
         return -1;
       }
       (key[7] == 'b' ? out.lambda_b : out.lambda_s) = v;
+    } else if (strcmp(key, "default_us") == 0) {
+      if (!(v > 0 && v < 1e6)) {
+        snprintf(err, errlen,
+                 "%s:%d: default_us must be positive (and below 1 s)", file,
+                 line);
+        return -1;
+      }
+      out.default_ns = v * 1000;
     } else {
       snprintf(err, errlen,
                "%s:%d: unknown name '%s' (alpha_us, sigma, lambda_b, "
-               "lambda_s)",
+               "lambda_s, default_us)",
                file, line, key);
       return -1;
     }

@@ -31,6 +31,14 @@ struct kmp_grain_model_t {
   // arms reach up to one task per thread (threads), 0: Formula 5.29's
   // region only (flat).
   int to_threads;
+  // Measured by the calibration (the model file's default_us, 0 when it has
+  // none): the time of libomp's default split (KMP_GRAIN_DEFAULT_TASKS
+  // tasks per thread) of an empty loop. Formula 5.11's alpha, fitted on
+  // tasks of 1 us and more, is a fifth of what a small loop's default costs
+  // per task, so a 2-us loop's default execution read as ten times its
+  // work; with default_ns the work is estimated net of this measured cost,
+  // and a loop of little work gets a one-task arm (__kmp_grain_arms_span).
+  double default_ns;
 };
 
 // Seed 001's first machine (alpha = 2.674 us, sigma = 0.0268), with
@@ -56,11 +64,12 @@ void __kmp_grain_flat_range(const kmp_grain_model_t *m, double work_ns, int n,
 // (KMP_GRAIN_DEFAULT_TASKS tasks per thread), arms 1..KMP_GRAIN_FLAT_ARMS
 // grain sizes spaced on a log scale from the flat region's lower bound to its
 // upper one (from the upper to the lower when they cross), or with
-// to_threads to one task per thread when that is larger; widened to a ratio
-// of KMP_GRAIN_MIN_SPAN about its middle when narrower; starting
-// KMP_GRAIN_APART coarser than the default's grain when it would start within
-// that ratio of it; as task counts rounded up, from n tasks on to a multiple
-// of n.
+// to_threads to one task per thread when that is larger (and to one task
+// when default_ns is set and the loop's work is under 2 alpha / lambda_b);
+// widened to a ratio of KMP_GRAIN_MIN_SPAN about its middle when narrower;
+// starting KMP_GRAIN_APART coarser than the default's grain when it would
+// start within that ratio of it; as task counts rounded up, from n tasks on
+// to a multiple of n.
 #define KMP_GRAIN_FLAT_ARMS 5
 #define KMP_GRAIN_ARMS (1 + KMP_GRAIN_FLAT_ARMS)
 #define KMP_GRAIN_DEFAULT_TASKS 10
@@ -90,15 +99,18 @@ void __kmp_grain_all_arm_tasks(const kmp_grain_model_t *m,
 
 // The grains (iterations per task) the flat arms span: Formula 5.29's
 // region, from its smaller bound to its larger (with to_threads: at least
-// to trip / n), widened to a ratio of KMP_GRAIN_MIN_SPAN about its middle
-// when narrower.
+// to trip / n, and with default_ns to one task for a loop of less work than
+// 2 alpha / lambda_b), widened to a ratio of KMP_GRAIN_MIN_SPAN about its
+// middle when narrower.
 void __kmp_grain_arms_span(const kmp_grain_model_t *m, unsigned long long trip,
                            double iter_ns, int n, double *lo_iters,
                            double *hi_iters);
 
 // Inverts Formula 5.11: the work of one iteration (ns) of a loop of `trip`
 // iterations that took `time_ns` in `num_tasks` tasks on `n` threads (at
-// least 0.01 ns).
+// least 0.01 ns). With default_ns, the overhead taken off is default_ns per
+// KMP_GRAIN_DEFAULT_TASKS tasks of the busiest thread instead of alpha per
+// task.
 double __kmp_grain_iter_ns(const kmp_grain_model_t *m, double time_ns,
                            unsigned long long trip,
                            unsigned long long num_tasks, int n);

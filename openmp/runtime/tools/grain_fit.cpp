@@ -114,7 +114,7 @@ void mkdirs(const std::string &file) {
 
 int usage() {
   fprintf(stderr, "usage: grain-fit [--base TRIP] [--lambda B[,S]] "
-                  "[--out FILE] sweep.csv...\n");
+                  "[--default-us US] [--out FILE] sweep.csv...\n");
   return 2;
 }
 
@@ -147,6 +147,19 @@ int main(int argc, char **argv) {
       m.lambda_b = b;
       if (n == 2)
         m.lambda_s = s;
+    } else if (a == "--default-us" && i + 1 < argc) {
+      // Measured, not fitted: libomp's default split of an empty loop
+      // (scripts/bench-grain.sh calibrate), written as the model's
+      // default_us (docs/grain.md).
+      double d;
+      if (!number(argv[++i], &d) || !(d > 0 && d < 1e6)) {
+        fprintf(stderr,
+                "grain-fit: --default-us: '%s' is not a time in us (positive, "
+                "below 1 s)\n",
+                argv[i]);
+        return 2;
+      }
+      m.default_ns = d * 1000;
     } else if (a == "--out" && i + 1 < argc) {
       out = argv[++i];
     } else if (a.size() > 1 && a[0] == '-') {
@@ -175,6 +188,10 @@ int main(int argc, char **argv) {
   printf("# grain-fit: %zu samples (%s)\n", fitOn.size(),
          base ? "the base trip count" : "all trip counts");
   printf("alpha %.4f us, sigma %.4f\n", m.alpha_ns / 1000, m.sigma);
+  if (m.default_ns > 0)
+    printf("default_us %.4g (measured: libomp's default split of an empty "
+           "loop)\n",
+           m.default_ns / 1000);
 
   // The fit per thread count (Formulas 5.13 and 5.14): on what it was fitted
   // on, and on every sample.
@@ -230,6 +247,8 @@ int main(int argc, char **argv) {
           "%zu samples\nalpha_us %.6g\nsigma %.6g\nlambda_b %g\nlambda_s "
           "%g\n",
           fitOn.size(), m.alpha_ns / 1000, m.sigma, m.lambda_b, m.lambda_s);
+  if (m.default_ns > 0)
+    fprintf(f, "default_us %.6g\n", m.default_ns / 1000);
   if (fclose(f) != 0) {
     fprintf(stderr, "grain-fit: cannot write %s: %s\n", out.c_str(),
             strerror(errno));

@@ -156,6 +156,51 @@ TEST(GrainModel, ArmsAreDistinct) {
       }
 }
 
+TEST(GrainModel, AMeasuredDefaultKeepsASmallLoopsOneTaskArm) {
+  // This machine's calibration (alpha 0.224 us), 2 threads, 50 iterations:
+  // libomp's default (20 tasks) took 14.5 us on a loop of 2 us of work and
+  // 19.4 us on the matrix addition at n = 200 (about 12 us), where the
+  // default split of an empty loop took 13.1 us (docs/grain.md).
+  kmp_grain_model_t M = {224, 0.033, 0.1, 0.1, 1, 0};
+  kmp_grain_model_t D = M;
+  D.default_ns = 13100;
+  unsigned long long T[KMP_GRAIN_ARMS];
+  // Without default_ns, alpha per task leaves the small loop ~20 us of work
+  // and its arms end at one task per thread (two tasks, 1.2x one task's
+  // time there).
+  double Tiny = __kmp_grain_iter_ns(&M, 14500, 50, 20, 2);
+  EXPECT_GT(Tiny * 50, 15000);
+  __kmp_grain_all_arm_tasks(&M, 50, Tiny, 2, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 2u);
+  // With it, its work is what the default took beyond the empty loop's
+  // (1.4 us on 2 threads: 2.7 us), under 2 alpha / lambda_b (4.5 us): the
+  // arms reach one task.
+  Tiny = __kmp_grain_iter_ns(&D, 14500, 50, 20, 2);
+  EXPECT_NEAR(Tiny * 50, 1400 * 2 / 1.033, 1);
+  __kmp_grain_all_arm_tasks(&D, 50, Tiny, 2, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 1u);
+  // The matrix addition's estimate (12 us) is over the bound: its arms end
+  // at two tasks, its best, without a one-task arm.
+  double Add = __kmp_grain_iter_ns(&D, 19400, 50, 20, 2);
+  EXPECT_NEAR(Add * 50, 6300 * 2 / 1.033, 1);
+  __kmp_grain_all_arm_tasks(&D, 50, Add, 2, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 2u);
+  for (int A = 0; A < KMP_GRAIN_ARMS; ++A)
+    EXPECT_GE(T[A], 2u) << A;
+  // The default's overhead scales with its tasks per thread: a loop of 5
+  // iterations (5 tasks, 3 per thread of 2) takes 3/10 of it.
+  EXPECT_NEAR(__kmp_grain_iter_ns(&D, 3930 + 3 * 1033, 5, 5, 2), 1000, 1e-6);
+  // The rule needs the measured default: the same small estimate without it
+  // keeps the arms at one task per thread.
+  __kmp_grain_all_arm_tasks(&M, 50, 2700.0 / 50, 2, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 2u);
+  __kmp_grain_all_arm_tasks(&D, 50, 2700.0 / 50, 2, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 1u);
+  // And one thread: no arms beyond the whole loop (one task) either way.
+  __kmp_grain_all_arm_tasks(&D, 50, 2700.0 / 50, 1, T);
+  EXPECT_EQ(T[KMP_GRAIN_ARMS - 1], 1u);
+}
+
 TEST(GrainModel, TheFinestArmIsNotASecondDefault) {
   // The memory-bound loop above: the region starts at 22 tasks, within 25%
   // of the default's 20, so the arms start 25% coarser than the default
@@ -271,6 +316,10 @@ TEST(GrainModel, ParsesTheModelFile) {
   EXPECT_DOUBLE_EQ(P.M.sigma, 0.04);
   EXPECT_DOUBLE_EQ(P.M.lambda_b, 0.1); // left as it was
   EXPECT_DOUBLE_EQ(P.M.lambda_s, 0.2);
+  EXPECT_EQ(P.M.default_ns, 0) << "not measured: none";
+  Parsed D("alpha_us 0.224\nsigma 0.033\ndefault_us 13.1\n");
+  ASSERT_EQ(D.Rc, 0) << D.Err;
+  EXPECT_DOUBLE_EQ(D.M.default_ns, 13100);
 }
 
 TEST(GrainModel, ModelFileErrorsNameFileAndLine) {
@@ -292,6 +341,10 @@ TEST(GrainModel, ModelFileErrorsNameFileAndLine) {
        "g.model:3: alpha_us given a second time"},
       {"alpha_us 1\nsigma 0\nlambda_s 0.2\nlambda_s 0.2\n",
        "g.model:4: lambda_s given a second time"},
+      {"alpha_us 1\nsigma 0\ndefault_us 0\n",
+       "g.model:3: default_us must be positive"},
+      {"alpha_us 1\nsigma 0\ndefault_us 13\ndefault_us 14\n",
+       "g.model:4: default_us given a second time"},
       // A model cut short: "sigma 0.0268" would read as 0.
       {"alpha_us 2.6\nsigma 0.", "g.model:2: " KMP_MVOMP_UNTERMINATED_MESSAGE},
   };

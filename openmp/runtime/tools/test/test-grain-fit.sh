@@ -3,7 +3,8 @@
 # sigma are fitted back and the model file written is one the runtime reads without a warning (a
 # taskloop under OMP_TASKLOOP_GRAIN=auto shows it); with no --out it writes where the runtime
 # looks by default; malformed lines (and a last line cut short) are named with file and line and
-# skipped; bad arguments and unusable input are a message and exit status 1 or 2, never a model.
+# skipped; bad arguments and unusable input are a message and exit status 1 or 2, never a model;
+# --default-us is written as the model's default_us, which the runtime shows.
 set -euo pipefail
 fit=$1 grain=$2
 work=$(mktemp -d)
@@ -23,6 +24,16 @@ run=$(OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL="$work/m/grain.model" OMP
   OMP_NUM_THREADS=2 "$grain" loop 1000 0 5 2>&1)
 case $run in *"grain.model (alpha 1.5 us, sigma 0.05,"*) ;; *) fail "runtime: $run" ;; esac
 case $run in *Warning*) fail "runtime warned: $run" ;; esac
+
+# --default-us (measured by scripts/bench-grain.sh calibrate): written to the model, read by the
+# runtime, which shows it.
+"$fit" --default-us 13.1 --out "$work/d.model" "$work/sweep.csv" >/dev/null
+grep -q '^default_us 13.1$' "$work/d.model" || fail "default_us: $(cat "$work/d.model")"
+run=$(OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL="$work/d.model" OMP_DISPLAY_ENV=true \
+  OMP_NUM_THREADS=2 "$grain" loop 1000 0 5 2>&1)
+case $run in *"lambda_s 0.1, default_us 13.1)"*) ;; *) fail "runtime, default_us: $run" ;; esac
+case $run in *Warning*) fail "runtime warned (default_us): $run" ;; esac
+grep -q default_us "$work/m/grain.model" && fail "default_us without --default-us"
 
 # The default place is the runtime's.
 XDG_CACHE_HOME=$work/xdg "$fit" "$work/sweep.csv" >/dev/null
@@ -59,6 +70,8 @@ expect_fail 1 "2 usable samples; at least 3 needed" "$work/short.csv"
 expect_fail 1 "of the base trip count" --base 777 "$work/sweep.csv"
 expect_fail 2 "--lambda '2': a threshold must be between 0 and 1" --lambda 2 "$work/sweep.csv"
 expect_fail 2 "--base: 'x' is not a trip count" --base x "$work/sweep.csv"
+expect_fail 2 "--default-us: '-3' is not a time in us" --default-us -3 "$work/sweep.csv"
+expect_fail 2 "--default-us: 'x' is not a time in us" --default-us x "$work/sweep.csv"
 expect_fail 2 "usage: grain-fit" --frobnicate "$work/sweep.csv"
 expect_fail 2 "usage: grain-fit"
 echo "grain-fit: fit, model read by the runtime, default place, malformed lines, bad arguments: ok"

@@ -6,6 +6,8 @@
 // RUN: printf 'alpha_us 2\nsigma oops\n' > bad.model
 // RUN: printf '# fitted\nalpha_us 1.5\nsigma 0.03\n' > good.model
 // RUN: printf '# fitted\nalpha_us 1.5\nsigma 0.' > cut.model
+// RUN: printf 'alpha_us 1.5\nsigma 0.03\ndefault_us -2\n' > baddefault.model
+// RUN: printf 'alpha_us 1.5\nsigma 0.03\ndefault_us 13.1\n' > default.model
 // RUN: env OMP_TASKLOOP_GRAIN=sometimes OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADMODE %s
 // RUN: env OMP_TASKLOOP_GRAIN=-5 %libomp-run 2>&1 | FileCheck --check-prefix=NEGATIVE %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_LAMBDA=2 OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=LAMBDA %s
@@ -33,6 +35,10 @@
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=missing.model %libomp-run 2>&1 | FileCheck --check-prefix=MISSING %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=%t.dir %libomp-run 2>&1 | FileCheck --check-prefix=DIR %s
 // RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=good.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=GOOD %s
+// The calibration's measured default split of an empty loop (default_us):
+// shown when given; a bad value is named with its line.
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=default.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULTUS %s
+// RUN: env OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=baddefault.model OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=BADDEFAULTUS %s
 // Without OMP_TASKLOOP_GRAIN_MODEL, the default file is read when it exists.
 // RUN: mkdir -p xdg/mvomp && cp good.model xdg/mvomp/grain.model
 // RUN: env OMP_TASKLOOP_GRAIN=auto XDG_CACHE_HOME=%t.dir/xdg OMP_DISPLAY_ENV=true %libomp-run 2>&1 | FileCheck --check-prefix=DEFAULTFILE %s
@@ -100,6 +106,12 @@
 // DIR: OMP_TASKLOOP_GRAIN_MODEL: cannot read '{{.*}}': it is a directory; using the built-in model
 // GOOD-NOT: Warning
 // GOOD: OMP_TASKLOOP_GRAIN_MODEL='good.model (alpha 1.5 us, sigma 0.03, lambda_b 0.1, lambda_s 0.1)'
+// DEFAULTUS-NOT: Warning
+// DEFAULTUS: OMP_TASKLOOP_GRAIN_MODEL='default.model (alpha 1.5 us, sigma 0.03, lambda_b 0.1, lambda_s 0.1, default_us 13.1)'
+// DEFAULTUS: ran: 1000 iterations
+// BADDEFAULTUS: OMP: Warning (MVOMP): OMP_TASKLOOP_GRAIN_MODEL: baddefault.model:3: default_us must be positive (and below 1 s); using the built-in model
+// BADDEFAULTUS: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us, sigma 0.0268, lambda_b 0.1, lambda_s 0.1)'
+// BADDEFAULTUS: ran: 1000 iterations
 // DEFAULTFILE: OMP_TASKLOOP_GRAIN_MODEL='{{.*}}xdg/mvomp/grain.model (alpha 1.5 us, sigma 0.03,
 // BUILTIN-NOT: Warning
 // BUILTIN: OMP_TASKLOOP_GRAIN_MODEL='built-in (alpha 2.674 us

@@ -60,7 +60,7 @@ valid = {
              b"run little compute 2035 2 1.35\n",
     "erase-model": b"# ERASE offline model\nvector compute 1 0.76\npoly compute 1.23 -0.23\n"
                    b"pmnf compute 0.52 0 0 0.47 -1 0\nvector memory 1 0.9\npoly memory 1.1 -0.1\n",
-    "grain-model": b"# fitted\nalpha_us 1.5\nsigma 0.03\nlambda_b 0.1\nlambda_s 0.1\n",
+    "grain-model": b"# fitted\nalpha_us 1.5\nsigma 0.03\nlambda_b 0.1\nlambda_s 0.1\ndefault_us 13.1\n",
 }
 variable = {"store": "OMP_SELECT_MODELS", "identity": "OMP_SELECT_MODELS",
             "erase-store": "OMP_SELECT_MODELS", "load": "OMP_SELECT_LOAD",
