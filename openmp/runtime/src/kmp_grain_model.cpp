@@ -246,14 +246,13 @@ int __kmp_grain_model_parse(const char *text, const char *file,
       snprintf(err, errlen, "%s:%d: %s given a second time", file, line, key);
       return -1;
     }
-    if (strcmp(key, "alpha_us") == 0) {
+    if (strcmp(key, "alpha_us") == 0 || strcmp(key, "default_us") == 0) {
       if (!(v > 0 && v < 1e6)) {
-        snprintf(err, errlen,
-                 "%s:%d: alpha_us must be positive (and below 1 s)", file,
-                 line);
+        snprintf(err, errlen, "%s:%d: %s must be positive (and below 1 s)",
+                 file, line, key);
         return -1;
       }
-      out.alpha_ns = v * 1000;
+      (key[0] == 'a' ? out.alpha_ns : out.default_ns) = v * 1000;
     } else if (strcmp(key, "sigma") == 0) {
       if (!(v >= 0 && v < 1)) {
         snprintf(err, errlen, "%s:%d: sigma must be in [0, 1)", file, line);
@@ -266,14 +265,6 @@ int __kmp_grain_model_parse(const char *text, const char *file,
         return -1;
       }
       (key[7] == 'b' ? out.lambda_b : out.lambda_s) = v;
-    } else if (strcmp(key, "default_us") == 0) {
-      if (!(v > 0 && v < 1e6)) {
-        snprintf(err, errlen,
-                 "%s:%d: default_us must be positive (and below 1 s)", file,
-                 line);
-        return -1;
-      }
-      out.default_ns = v * 1000;
     } else {
       snprintf(err, errlen,
                "%s:%d: unknown name '%s' (alpha_us, sigma, lambda_b, "

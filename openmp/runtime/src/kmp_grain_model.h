@@ -34,10 +34,11 @@ struct kmp_grain_model_t {
   // Measured by the calibration (the model file's default_us, 0 when it has
   // none): the time of libomp's default split (KMP_GRAIN_DEFAULT_TASKS
   // tasks per thread) of an empty loop. Formula 5.11's alpha, fitted on
-  // tasks of 1 us and more, is a fifth of what a small loop's default costs
-  // per task, so a 2-us loop's default execution read as ten times its
-  // work; with default_ns the work is estimated net of this measured cost,
-  // and a loop of little work gets a one-task arm (__kmp_grain_arms_span).
+  // tasks of 1 us and more, is a third to a seventh of what a small loop's
+  // default costs per task, so a 2-us loop's default execution read as ten
+  // times its work; with default_ns the work is estimated net of this
+  // measured cost, and a loop of little work gets a one-task arm
+  // (__kmp_grain_arms_span).
   double default_ns;
 };
 
