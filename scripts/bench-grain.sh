@@ -51,8 +51,8 @@ calibrate)
     done
   done
   # Fitted on the seed's base problem size (10^5) when it was swept, else on every size.
-  base=()
-  case " $CAL_TRIPS " in *" 100000 "*) base=(--base 100000) ;; esac
+  fit=()
+  case " $CAL_TRIPS " in *" 100000 "*) fit=(--base 100000) ;; esac
   # Measured beside the fit: libomp's default split (10 tasks per thread) of an empty loop on the
   # largest team swept, what a small loop's default execution costs beyond its work (grain-fit's
   # --default-us, docs/grain.md): per process the median of 200 executions after the first,
@@ -66,12 +66,12 @@ calibrate)
         GRAIN_TRACE="$OUT/empty.trace" "$bin" loop $((10 * nmax)) 0 200 >/dev/null
       per+="$(awk 'NR > 1 { print $2 / 1000 }' "$OUT/empty.trace" | median) "
     done
-    base+=(--default-us "$(echo "$per" | median)")
+    fit+=(--default-us "$(echo "$per" | median)")
   fi
-  "$MVOMP_PREFIX/bin/grain-fit" "${base[@]}" --out "$OUT/grain.model" "$sweep" |
+  "$MVOMP_PREFIX/bin/grain-fit" "${fit[@]}" --out "$OUT/grain.model" "$sweep" |
     tee "$OUT/calibration.md"
   if [ "${INSTALL:-0}" = 1 ]; then
-    "$MVOMP_PREFIX/bin/grain-fit" "${base[@]}" "$sweep" | tail -1
+    "$MVOMP_PREFIX/bin/grain-fit" "${fit[@]}" "$sweep" | tail -1
   fi
   ;;
 compare)

@@ -106,8 +106,10 @@ typedef struct kmp_taskloop_grain_info {
   long long grain;     /* iterations per task (trip / num_tasks) */
   double flat_lo;      /* the flat region predicted (Formula 5.29), in */
   double flat_hi;      /* iterations per task; 0 when not yet known */
-  double arms_lo;      /* what the flat arms span: the flat region, widened */
-  double arms_hi;      /* to a ratio of 8 when narrower (docs/grain.md) */
+  double arms_lo;      /* what the flat arms span: the flat region, on to */
+  double arms_hi;      /* one task per thread (one task for a small loop */
+                       /* with a measured default_us), widened to a ratio */
+                       /* of 8 when narrower (docs/grain.md) */
   double iter_ns;      /* estimated work of one iteration; 0: not yet */
   int arm;             /* 0 libomp's default, 1..5 flat0..flat4, -1 fixed, */
                        /* -2 one thread (one task, nothing to choose) */

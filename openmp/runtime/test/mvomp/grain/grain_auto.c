@@ -19,6 +19,14 @@
 // DEFINE: %{flat} = env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_SPAN=flat %libomp-run tiny > flat.out 2>&1
 // RUN: %{flat}; grep -q '^arm [1-5] ' flat.out || sleep 5; grep -q '^arm [1-5] ' flat.out || %{flat}; grep -q '^arm [1-5] ' flat.out || sleep 5; grep -q '^arm [1-5] ' flat.out || %{flat}
 // RUN: FileCheck --check-prefix=TINY %s < flat.out
+// A calibration's measured default split (default_us) is what the runtime
+// takes off the default's time: with one larger than any default execution
+// here, the loop's work reads as nil (the estimate's floor, 0.01 ns per
+// iteration), under 2 alpha / lambda_b, and the arms span on to one task
+// (the whole loop: 1000 iterations), where they stop at one per thread
+// without default_us (docs/grain.md). Every iteration still runs once.
+// RUN: printf 'alpha_us 0.2\nsigma 0.03\ndefault_us 100000\n' > d.model
+// RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_TASKLOOP_GRAIN_MODEL=d.model OMP_SELECT_MODELS=off %libomp-run tiny | FileCheck --check-prefix=TINYONE %s
 // Loops with a grainsize or num_tasks clause are never changed, nor timed:
 // only the loop without a clause has a grain type.
 // RUN: env OMP_NUM_THREADS=2 OMP_TASKLOOP_GRAIN=auto OMP_SELECT_STATS=c.csv %libomp-run clauses 2>&1 | FileCheck --check-prefix=CLAUSES %s
@@ -82,6 +90,8 @@
 // SAMPLEDCSV: sampled
 // EVERYCSV: timed 300{{$}}
 // TINY: arm [[ARM:[1-5]]] tasks [[T:[0-9]+]] grain in range
+// TINYONE: every iteration ran once
+// TINYONE-NEXT: arm {{[0-5]}} tasks {{[0-9]+}} grain {{.*}}range {{[0-9.]+}}..1000.0, iter 0.01 ns)
 // TINYCSV: type,version,name,location,cost
 // TINYCSV-NEXT: {{[0-9]+}},0,"grain:default","taskloop {{.*}}+0x{{[0-9a-f]+}}, 2 threads",{{[0-9]+}},-1,{{[1-9]}}
 // TINYCSV-NEXT: {{[0-9]+}},1,"grain:flat0",
