@@ -73,6 +73,7 @@ extern char *__kmp_mv_load_path;   // OMP_SELECT_LOAD
 extern int __kmp_mv_predict;       // OMP_SELECT_PREDICT
 extern int __kmp_mv_predict_ratio; // OMP_SELECT_RATIO
 extern int __kmp_mv_store_recheck; // OMP_SELECT_STORE_RECHECK
+extern int __kmp_mv_lone_recheck;  // OMP_SELECT_LONE_RECHECK
 // OMP_SELECT_STORE_DISTURBED: the percent over which a run counts as
 // disturbed and is not saved (kmp_versions_store.cpp); 0 off.
 #define KMP_MV_STORE_DISTURBED_DEFAULT 10

@@ -215,8 +215,17 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
     const kmp_uint64 bn = stats->key.arms[now].n;
     if (slot != now ? stats->key.arms[slot].mean < old_mean &&
                           x < stats->key.arms[now].mean
-                    : (bn & (bn - 1)) == 0)
+                    : (bn & (bn - 1)) == 0) {
       __kmp_mv_look_again(stats, now, policy);
+      // At best's doublings, with no look of the rule above: a lone
+      // execution that the version's line at near costs contradicts.
+      if (slot == now && policy->robust && policy->explore_ranks <= 1 &&
+          stats->second_look.load(std::memory_order_relaxed) < 0) {
+        const int lone = __kmp_mv_lone_look(type, stats, now, policy);
+        if (lone >= 0)
+          stats->second_look.store(lone, std::memory_order_relaxed);
+      }
+    }
   }
   stats->lock.release();
 }

@@ -481,6 +481,19 @@ static inline void __kmp_mv_look_again(kmp_mv_stats_t *s, int best,
     s->second_look.store(look, std::memory_order_relaxed);
 }
 
+// Mean's look at a lone execution (OMP_SELECT_LONE_RECHECK=on|off, on by
+// default; docs/runtime.md, "Choosing a policy"), at key s (under its lock)
+// committed to best: a version with one execution at s, slower than best,
+// whose line through its points near s's cost (within KMP_MV_RECHECK_REACH,
+// at least two) predicts it faster than best and whose one execution lies
+// over that line's interval, or -1. That execution may be disturbed (3-50x on
+// the multi-size workload), and robust statistics cannot judge a first
+// execution without a second: under Mean the version never ran there again, at
+// a whole size's launches. The look runs it once (once per key and version),
+// and its execution is judged as any second one (__kmp_mv_first_two).
+int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
+                       const kmp_mv_policy_t *policy);
+
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions
 // are not.

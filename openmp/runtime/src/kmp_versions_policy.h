@@ -74,7 +74,11 @@ struct kmp_mv_arm_t {
 // With KMP_MV_ORIGIN_PREDICTED: the prediction is another cluster's
 // (OMP_SELECT_CLUSTER_RATIO; KMP_MV_CLUSTER_INSURANCE).
 #define KMP_MV_ORIGIN_ACROSS 128u
-// Whether a's one execution contradicted its prediction (the two marks above).
+// A version whose one execution at a key Mean's look at a lone execution ran
+// again (__kmp_mv_lone_look, kmp_versions_internal.h): once per key.
+#define KMP_MV_ORIGIN_LONE 256u
+// Whether a's one execution contradicted its prediction (KMP_MV_ORIGIN_RECHECK,
+// KMP_MV_ORIGIN_DOUBTED).
 static inline bool __kmp_mv_contradicted(const kmp_mv_arm_t *a) {
   return (a->origin & KMP_MV_ORIGIN_RECHECK) ||
          ((a->origin & KMP_MV_ORIGIN_DOUBTED) && a->n == 1);

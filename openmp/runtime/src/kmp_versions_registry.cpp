@@ -47,6 +47,7 @@ int __kmp_mv_predict_ratio = 1;
 int __kmp_mv_cost_buckets = -1; // auto
 int __kmp_mv_predict_clusters = 1;
 int __kmp_mv_store_recheck = 1;
+int __kmp_mv_lone_recheck = 1;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -1162,6 +1163,21 @@ static int __kmp_mv_fresh_points(const kmp_mv_type_t *t,
 // This run's line of a version re-checks a stored mean within this factor of
 // the costs of its points (__kmp_mv_recheck_stored).
 #define KMP_MV_RECHECK_REACH 2.0
+// The points (cost, time) of n within KMP_MV_RECHECK_REACH of cost c, copied
+// to near_cost and near_time (which may be cost and time): their number.
+static int __kmp_mv_near_points(const double *cost, const double *time, int n,
+                                kmp_int64 c, double *near_cost,
+                                double *near_time) {
+  int near = 0;
+  for (int i = 0; i < n; ++i)
+    if (cost[i] <= (double)c * KMP_MV_RECHECK_REACH &&
+        cost[i] * KMP_MV_RECHECK_REACH >= (double)c) {
+      near_cost[near] = cost[i];
+      near_time[near++] = time[i];
+    }
+  return near;
+}
+
 // This run's line of version v at key s: mean mu and error err (log scale)
 // predicted from the points of __kmp_mv_fresh_points, if it has one. At least
 // two costs (not a slope borrowed from the stored points this check doubts),
@@ -1177,13 +1193,8 @@ static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
   double cost[KMP_MV_FRESH_KEYS], time[KMP_MV_FRESH_KEYS];
   double near_cost[KMP_MV_FRESH_KEYS], near_time[KMP_MV_FRESH_KEYS];
   const int np = __kmp_mv_fresh_points(t, s, f, v, cost, time);
-  int near = 0;
-  for (int i = 0; i < np; ++i)
-    if (cost[i] <= (double)s->cost * KMP_MV_RECHECK_REACH &&
-        cost[i] * KMP_MV_RECHECK_REACH >= (double)s->cost) {
-      near_cost[near] = cost[i];
-      near_time[near++] = time[i];
-    }
+  const int near =
+      __kmp_mv_near_points(cost, time, np, s->cost, near_cost, near_time);
   kmp_mv_fit_t fit;
   if (near == 0 || np < 2 ||
       !(near >= 2 ? __kmp_mv_fit_loglog(near_cost, near_time, near, &fit)
@@ -1192,6 +1203,52 @@ static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
   *mu = __kmp_mv_fit_predict(&fit, (double)s->cost);
   *err = __kmp_mv_fit_error(&fit, (double)s->cost);
   return *mu > 0.0;
+}
+
+int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
+                       const kmp_mv_policy_t *policy) {
+  if (!__kmp_mv_lone_recheck || best < 0 || s->cost <= 0 ||
+      !__kmp_mv_predictable(s, policy) || __kmp_mv_alone(t))
+    return -1;
+  const int n = s->key.narms;
+  const double bm = s->key.arms[best].mean;
+  double cost[KMP_MV_PREDICT_POINTS], time[KMP_MV_PREDICT_POINTS];
+  int look = -1;
+  double look_mu = 0.0;
+  for (int v = 0; v < n; ++v) {
+    const kmp_mv_arm_t *a = &s->key.arms[v];
+    if (v == best || a->n != 1 || (a->origin & KMP_MV_ORIGIN_LONE) ||
+        !(a->mean > bm))
+      continue;
+    // The version's line through its points within KMP_MV_RECHECK_REACH of
+    // this cost, at least two, as the re-check of stored statistics reads
+    // this run's line: extrapolated from a version's small sizes, a line put
+    // single-call dgemm under split dgemm at a large PRISE size
+    // (docs/runtime.md).
+    const int near = __kmp_mv_near_points(
+        cost, time, __kmp_mv_cost_points(t, s, v, cost, time), s->cost, cost,
+        time);
+    kmp_mv_fit_t fit;
+    if (near < 2 || !__kmp_mv_fit_loglog(cost, time, near, &fit))
+      continue;
+    // Predicted under best, its one execution over the line's interval (as
+    // a stored mean the re-check finds stale, but without its margin of a
+    // standard error under best: the look is one execution, and the sizes
+    // where two versions cross, 11-19% apart on the multi-size workload, are
+    // where one is taken out so).
+    const double mu = __kmp_mv_fit_predict(&fit, (double)s->cost);
+    if (!(mu > 0.0) || !(mu < bm) ||
+        !(a->mean >
+          __kmp_mv_stored_limit(mu, __kmp_mv_fit_error(&fit, (double)s->cost))))
+      continue;
+    if (look < 0 || mu < look_mu) {
+      look = v;
+      look_mu = mu;
+    }
+  }
+  if (look >= 0)
+    s->key.arms[look].origin |= KMP_MV_ORIGIN_LONE;
+  return look;
 }
 
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
