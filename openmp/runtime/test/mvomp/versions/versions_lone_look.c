@@ -9,9 +9,9 @@
 //    to slow there, and nothing would run fast at cost 100 again: elimination
 //    and Mean's second look pass over a version over twice the choice.
 // 3. Costs 50 and 200 again, fast now 1000 x cost: Mean's second looks find
-//    it, and its line through them (a factor 2 from cost 100) predicts it at
-//    cost 100 under slow, where its one execution lies far over the line's
-//    interval.
+//    it at cost 50, and its line through 50 and 200 (each a factor 2 from
+//    cost 100) predicts it at cost 100 under slow, where its one execution
+//    lies far over the line's interval.
 // 4. Cost 100, 100 launches: at slow's next doubling there fast runs once
 //    more, its first execution is judged by the second (disturbed: counted at
 //    the second's time) and Mean takes fast. With OMP_SELECT_LONE_RECHECK=off
