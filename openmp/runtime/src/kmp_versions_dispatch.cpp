@@ -219,7 +219,7 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
       __kmp_mv_look_again(stats, now, policy);
       // At best's doublings, with no look of the rule above: a lone
       // execution that the version's line at near costs contradicts.
-      if (slot == now && policy->robust && policy->explore_ranks <= 1 &&
+      if (slot == now &&
           stats->second_look.load(std::memory_order_relaxed) < 0) {
         const int lone = __kmp_mv_lone_look(type, stats, now, policy);
         if (lone >= 0)

@@ -486,7 +486,10 @@ static inline void __kmp_mv_look_again(kmp_mv_stats_t *s, int best,
 // committed to best: a version with one execution at s, slower than best,
 // whose line through its points near s's cost (within KMP_MV_RECHECK_REACH,
 // at least two) predicts it faster than best and whose one execution lies
-// over that line's interval, or -1. That execution may be disturbed (3-50x on
+// over that line's interval, or -1 (also when the rule is off, the policy not
+// Mean under robust statistics, or the process shares its statistics: its
+// conditions are all here, its one caller the record of a Mean choice at
+// best's doublings). That execution may be disturbed (3-50x on
 // the multi-size workload), and robust statistics cannot judge a first
 // execution without a second: under Mean the version never ran there again, at
 // a whole size's launches. The look runs it once (once per key and version),

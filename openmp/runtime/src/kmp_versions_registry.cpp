@@ -1207,8 +1207,11 @@ static bool __kmp_mv_fresh_line(const kmp_mv_type_t *t, const kmp_mv_stats_t *s,
 
 int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
                        const kmp_mv_policy_t *policy) {
-  if (!__kmp_mv_lone_recheck || best < 0 || s->cost <= 0 ||
-      !__kmp_mv_predictable(s, policy) || __kmp_mv_alone(t))
+  // (Mean's, under robust statistics, as its second look; not for processes
+  // that share their statistics, whose merged executions decide.)
+  if (!__kmp_mv_lone_recheck || policy->kind != kmp_mv_mean ||
+      !policy->robust || policy->explore_ranks > 1 || best < 0 ||
+      s->cost <= 0 || !__kmp_mv_predictable(s, policy) || __kmp_mv_alone(t))
     return -1;
   const int n = s->key.narms;
   const double bm = s->key.arms[best].mean;
