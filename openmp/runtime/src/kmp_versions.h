@@ -74,6 +74,10 @@ extern int __kmp_mv_predict;       // OMP_SELECT_PREDICT
 extern int __kmp_mv_predict_ratio; // OMP_SELECT_RATIO
 extern int __kmp_mv_store_recheck; // OMP_SELECT_STORE_RECHECK
 extern int __kmp_mv_lone_recheck;  // OMP_SELECT_LONE_RECHECK
+// OMP_SELECT_SECOND_CHANCE: the factor K of a lone execution's second chance
+// (__kmp_mv_second_chance, kmp_versions_internal.h); 0 off.
+#define KMP_MV_SECOND_CHANCE_DEFAULT 16
+extern int __kmp_mv_second_chance_k;
 // OMP_SELECT_STORE_DISTURBED: the percent over which a run counts as
 // disturbed and is not saved (kmp_versions_store.cpp); 0 off.
 #define KMP_MV_STORE_DISTURBED_DEFAULT 10

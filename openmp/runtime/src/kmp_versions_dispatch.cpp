@@ -141,12 +141,14 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
   }
   if (j < 0 && stats->explored.load(std::memory_order_acquire) >= nv) {
     // Mean's choice among all the type's versions is kept in the key.
-    int best = policy->kind == kmp_mv_mean && n == nv &&
-                       cand == __kmp_mv_identity.slots
+    const bool all = n == nv && cand == __kmp_mv_identity.slots;
+    int best = policy->kind == kmp_mv_mean && all
                    ? stats->mean_best.load(std::memory_order_relaxed)
                    : -1;
-    // Mean's second look (__kmp_mv_look_again): one dispatch takes it.
-    if (best >= 0 &&
+    // A look armed under the key's lock (Mean's second look,
+    // __kmp_mv_look_again; a look at a lone execution under any policy):
+    // one dispatch of all the versions takes it.
+    if (all &&
         UNLIKELY(stats->second_look.load(std::memory_order_relaxed) >= 0)) {
       int look = stats->second_look.exchange(-1, std::memory_order_relaxed);
       if (look >= 0 && look < n)
@@ -195,6 +197,12 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
       !__kmp_mv_stored_ran(type, stats, slot, &counted, policy))
     __kmp_mv_update(policy, &stats->key, slot, counted);
   __kmp_mv_learned(type, stats, slot, policy);
+  // A lone execution's second chance: looked for at a version's first
+  // execution, then only once the key's time reaches when it is due.
+  if (UNLIKELY(stats->key.arms[slot].n == 1))
+    stats->chance_at = 0.0;
+  if (UNLIKELY(stats->key.sum >= stats->chance_at))
+    __kmp_mv_second_chance(type, stats, policy);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);
     // (With elimination a version can be done exploring after any execution.)

@@ -107,8 +107,10 @@ struct kmp_mv_stats_t {
   // Stored under the lock, rarely.
   std::atomic<int> unmeasured{0};
   std::atomic<int> checked_at{0};
-  // Mean's second look (__kmp_mv_second_look): the arm the next launch of all
-  // the type's versions runs instead of mean_best, taken by that dispatch
+  // A look (Mean's second look, __kmp_mv_second_look; the store's re-check;
+  // the looks at a lone execution, __kmp_mv_lone_look and, under any policy,
+  // __kmp_mv_second_chance): the arm the next launch of all the type's
+  // versions runs instead of the policy's choice, taken by that dispatch
   // (exchanged for -1); -1 when none. Stored under the lock, rarely.
   std::atomic<int> second_look{-1};
   // Statistics shared between processes (kmp_versions_share.cpp, under the
@@ -134,6 +136,12 @@ struct kmp_mv_stats_t {
   int stored_checked_at;
   int stored_look = -1;
   double stored_limit;
+  // A lone execution's second chance (__kmp_mv_second_chance, under the
+  // lock): the key's time (key.sum) from which the record of an execution
+  // looks for it, 0 to look at the next record, HUGE_VAL when none is due;
+  // and whether the key gave its one.
+  double chance_at = 0.0;
+  bool chance_given = false;
 };
 
 // Where this run measured a type's versions, for the re-check of stored
@@ -471,13 +479,20 @@ void __kmp_mv_readopt(const kmp_mv_type_t *t, kmp_mv_stats_t *s);
 // Mean's second look at key s (under its lock) committed to best (-1: none):
 // the arm a dispatch is to run once instead of best, or none. Under robust
 // statistics, not for processes that share their statistics (each would run
-// it: the ranks' statistics, merged, rest on more executions).
+// it: the ranks' statistics, merged, rest on more executions). A pending look
+// at a lone execution (KMP_MV_ORIGIN_LONE: __kmp_mv_lone_look,
+// __kmp_mv_second_chance), given once per version, stays until a dispatch
+// takes it.
 static inline void __kmp_mv_look_again(kmp_mv_stats_t *s, int best,
                                        const kmp_mv_policy_t *policy) {
   int look = best >= 0 && policy->robust && policy->explore_ranks <= 1
                  ? __kmp_mv_second_look(&s->key, best)
                  : -1;
-  if (look != s->second_look.load(std::memory_order_relaxed))
+  const int pending = s->second_look.load(std::memory_order_relaxed);
+  if (look < 0 && pending >= 0 && pending < s->key.narms &&
+      (s->key.arms[pending].origin & KMP_MV_ORIGIN_LONE))
+    return;
+  if (look != pending)
     s->second_look.store(look, std::memory_order_relaxed);
 }
 
@@ -496,6 +511,22 @@ static inline void __kmp_mv_look_again(kmp_mv_stats_t *s, int best,
 // and its execution is judged as any second one (__kmp_mv_first_two).
 int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
                        const kmp_mv_policy_t *policy);
+
+// A lone execution's second chance (OMP_SELECT_SECOND_CHANCE=<K>|on|off, K =
+// KMP_MV_SECOND_CHANCE_DEFAULT by default; docs/runtime.md, "Choosing a
+// policy"), looked for by the record of an execution at key s (under its
+// lock) when s's time reaches s->chance_at. For every policy that learns
+// (not fixed or random) under robust statistics, not for processes that share
+// their statistics. Of s's versions with one execution there (not the lowest
+// mean, not running, not looked at already) the one with the lowest mean runs
+// once more (s->second_look) when s's time reaches K times its excess over the
+// lowest mean, what the look costs, and s is explored with no other look
+// pending; once per key. That one execution may be disturbed (the process's
+// cold first execution, a preemption): elimination or Mean's quota would keep
+// the version out for the rest of the run. Sets s->chance_at to when to look
+// again (HUGE_VAL: at the next version's first execution).
+void __kmp_mv_second_chance(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                            const kmp_mv_policy_t *policy);
 
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions

@@ -48,6 +48,7 @@ int __kmp_mv_cost_buckets = -1; // auto
 int __kmp_mv_predict_clusters = 1;
 int __kmp_mv_store_recheck = 1;
 int __kmp_mv_lone_recheck = 1;
+int __kmp_mv_second_chance_k = KMP_MV_SECOND_CHANCE_DEFAULT;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -1252,6 +1253,43 @@ int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
   if (look >= 0)
     s->key.arms[look].origin |= KMP_MV_ORIGIN_LONE;
   return look;
+}
+
+void __kmp_mv_second_chance(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
+                            const kmp_mv_policy_t *policy) {
+  s->chance_at = HUGE_VAL;
+  if (__kmp_mv_second_chance_k <= 0 || s->chance_given || !policy->robust ||
+      policy->explore_ranks > 1 || policy->kind == kmp_mv_fixed ||
+      policy->kind == kmp_mv_random)
+    return;
+  // The lone version with the lowest mean (not the best's, nor one running).
+  const int low = __kmp_mv_lowest_mean(&s->key);
+  int pick = -1;
+  for (int v = 0; v < s->key.narms; ++v) {
+    const kmp_mv_arm_t *a = &s->key.arms[v];
+    if (v != low && a->n == 1 && a->started <= a->n &&
+        !(a->origin & KMP_MV_ORIGIN_LONE) && a->mean > 0.0 &&
+        (pick < 0 || a->mean < s->key.arms[pick].mean))
+      pick = v;
+  }
+  if (pick < 0 || low < 0)
+    return; // (another version's first execution asks again)
+  const double due = (double)__kmp_mv_second_chance_k *
+                     (s->key.arms[pick].mean - s->key.arms[low].mean);
+  if (s->key.sum < due) {
+    s->chance_at = due;
+    return;
+  }
+  // (While the key explores, or another look is pending, at the next
+  // doubling of the key's time.)
+  if (s->explored.load(std::memory_order_relaxed) < s->key.narms ||
+      s->second_look.load(std::memory_order_relaxed) >= 0) {
+    s->chance_at = 2.0 * s->key.sum;
+    return;
+  }
+  s->chance_given = true;
+  s->key.arms[pick].origin |= KMP_MV_ORIGIN_LONE;
+  s->second_look.store(pick, std::memory_order_relaxed);
 }
 
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,

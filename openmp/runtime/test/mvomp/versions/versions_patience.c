@@ -7,14 +7,19 @@
 // 1.4x slower, is a long shot. With OMP_SELECT_PATIENCE=off it runs at once, the second launch
 // of cost 32; with patience (the default) it waits until the launches at that cost times its
 // expected improvement pay for its expected cost, and runs once, later. It is never ruled out.
+// Its one execution there then has its second chance (OMP_SELECT_SECOND_CHANCE, docs/runtime.md)
+// once the key's time reaches 16 times its excess over "fast" (a few launches later): two in all,
+// one with the second chance off.
 //
 // RUN: %libomp-compile
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off %libomp-run | FileCheck --check-prefix=WAIT %s
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_PATIENCE=off %libomp-run | FileCheck --check-prefix=NOW %s
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_MODELS=off OMP_SELECT_SECOND_CHANCE=off %libomp-run | FileCheck --check-prefix=ONCE %s
 
 // (5 today: the interval at cost 32, far from the costs measured, is wide.)
-// WAIT: cost 32: near ran 1 time, first at launch {{[3-9]|[1-9][0-9]}} of 60
-// NOW: cost 32: near ran 1 time, first at launch 2 of 60
+// WAIT: cost 32: near ran 2 times, first at launch {{[3-9]|[1-9][0-9]}} of 60
+// NOW: cost 32: near ran 2 times, first at launch 2 of 60
+// ONCE: cost 32: near ran 1 time, first at launch {{[3-9]|[1-9][0-9]}} of 60
 
 #include "mv_abi.h"
 #include <mvomp.h>
