@@ -197,12 +197,10 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
       !__kmp_mv_stored_ran(type, stats, slot, &counted, policy))
     __kmp_mv_update(policy, &stats->key, slot, counted);
   __kmp_mv_learned(type, stats, slot, policy);
-  // A lone execution's second chance: looked for at a version's first
-  // execution, then only once the key's time reaches when it is due.
-  if (UNLIKELY(stats->key.arms[slot].n == 1))
-    stats->chance_at = 0.0;
+  // A lone execution's second chance: looked for when the key's time reaches
+  // when it is due, or has doubled.
   if (UNLIKELY(stats->key.sum >= stats->chance_at))
-    __kmp_mv_second_chance(type, stats, policy);
+    __kmp_mv_second_chance(stats, policy);
   if (stats->explored.load(std::memory_order_relaxed) < stats->key.narms) {
     const kmp_uint64 quota = __kmp_mv_quota(policy);
     // (With elimination a version can be done exploring after any execution.)

@@ -113,11 +113,11 @@ struct kmp_mv_stats_t {
   // versions runs instead of the policy's choice, taken by that dispatch
   // (exchanged for -1); -1 when none. Stored under the lock, rarely.
   std::atomic<int> second_look{-1};
-  // Statistics shared between processes (kmp_versions_share.cpp, under the
-  // lock): per arm, the started executions held for the other processes'
-  // part of the exploration (__kmp_mv_shared_started); NULL until then.
-  kmp_uint64 *reserved;
-  int nreserved;
+  // A lone execution's second chance (__kmp_mv_second_chance, under the
+  // lock): the key's time (key.sum) at which the record of an execution looks
+  // for it again; HUGE_VAL once the key gave its one. Here, on the line the
+  // record reads for explored, so that the compare costs it no other line.
+  double chance_at = 0.0;
   // The re-check of stored statistics (OMP_SELECT_STORE_RECHECK,
   // __kmp_mv_recheck_stored; under the lock): the arms (of the first
   // KMP_MV_FRESH_VERSIONS) that started from saved statistics and have not
@@ -136,12 +136,11 @@ struct kmp_mv_stats_t {
   int stored_checked_at;
   int stored_look = -1;
   double stored_limit;
-  // A lone execution's second chance (__kmp_mv_second_chance, under the
-  // lock): the key's time (key.sum) from which the record of an execution
-  // looks for it, 0 to look at the next record, HUGE_VAL when none is due;
-  // and whether the key gave its one.
-  double chance_at = 0.0;
-  bool chance_given = false;
+  // Statistics shared between processes (kmp_versions_share.cpp, under the
+  // lock): per arm, the started executions held for the other processes'
+  // part of the exploration (__kmp_mv_shared_started); NULL until then.
+  kmp_uint64 *reserved;
+  int nreserved;
 };
 
 // Where this run measured a type's versions, for the re-check of stored
@@ -173,6 +172,9 @@ static_assert(offsetof(kmp_mv_stats_t, stored_unchecked) / 64 ==
 static_assert(offsetof(kmp_mv_stats_t, second_look) / 64 ==
                   offsetof(kmp_mv_stats_t, mean_best) / 64,
               "kmp_mv_stats_t: a dispatch reads second_look with mean_best");
+static_assert(offsetof(kmp_mv_stats_t, chance_at) / 64 ==
+                  offsetof(kmp_mv_stats_t, explored) / 64,
+              "kmp_mv_stats_t: a record reads chance_at with explored");
 
 struct kmp_mv_version_t {
   const char *name;     // owned by the runtime (copied at registration)
@@ -524,9 +526,10 @@ int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
 // pending; once per key. That one execution may be disturbed (the process's
 // cold first execution, a preemption): elimination or Mean's quota would keep
 // the version out for the rest of the run. Sets s->chance_at to when to look
-// again (HUGE_VAL: at the next version's first execution).
-void __kmp_mv_second_chance(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
-                            const kmp_mv_policy_t *policy);
+// again: when that is due, or when s's time has doubled if sooner (a version
+// that comes to run once there, or a policy that changes), HUGE_VAL once
+// given.
+void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy);
 
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions

@@ -1255,10 +1255,9 @@ int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
   return look;
 }
 
-void __kmp_mv_second_chance(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
-                            const kmp_mv_policy_t *policy) {
-  s->chance_at = HUGE_VAL;
-  if (__kmp_mv_second_chance_k <= 0 || s->chance_given || !policy->robust ||
+void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy) {
+  s->chance_at = 2.0 * s->key.sum;
+  if (__kmp_mv_second_chance_k <= 0 || !policy->robust ||
       policy->explore_ranks > 1 || policy->kind == kmp_mv_fixed ||
       policy->kind == kmp_mv_random)
     return;
@@ -1273,21 +1272,18 @@ void __kmp_mv_second_chance(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
       pick = v;
   }
   if (pick < 0 || low < 0)
-    return; // (another version's first execution asks again)
+    return;
   const double due = (double)__kmp_mv_second_chance_k *
                      (s->key.arms[pick].mean - s->key.arms[low].mean);
   if (s->key.sum < due) {
-    s->chance_at = due;
+    s->chance_at = KMP_MIN(due, s->chance_at);
     return;
   }
-  // (While the key explores, or another look is pending, at the next
-  // doubling of the key's time.)
+  // (While the key explores, or another look is pending: at the doubling.)
   if (s->explored.load(std::memory_order_relaxed) < s->key.narms ||
-      s->second_look.load(std::memory_order_relaxed) >= 0) {
-    s->chance_at = 2.0 * s->key.sum;
+      s->second_look.load(std::memory_order_relaxed) >= 0)
     return;
-  }
-  s->chance_given = true;
+  s->chance_at = HUGE_VAL;
   s->key.arms[pick].origin |= KMP_MV_ORIGIN_LONE;
   s->second_look.store(pick, std::memory_order_relaxed);
 }
