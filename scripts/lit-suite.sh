@@ -29,8 +29,10 @@ args=(-sv -j "$jobs" --timeout "${MVOMP_LIT_TIMEOUT:-600}")
 skip=
 # Read by libomp's lit.cfg into every test's environment: tests never read or write the user's
 # model store (the store's own tests name a temporary one), and, running beside each other, do
-# not count as disturbed runs that the store does not save (models_store_disturbed.c sets it).
-export CHECK_OPENMP_ENV="OMP_SELECT_MODELS=off OMP_SELECT_STORE_DISTURBED=off"
+# not count as disturbed runs that the store does not save (models_store_disturbed.c sets it),
+# nor does a first execution that another test preempted run again (versions_retake.c sets it):
+# the tests count executions.
+export CHECK_OPENMP_ENV="OMP_SELECT_MODELS=off OMP_SELECT_STORE_DISTURBED=off OMP_SELECT_RETAKE=off"
 
 if [ "$suite" = libomp-upstream-erase ]; then
   suite=libomp-upstream

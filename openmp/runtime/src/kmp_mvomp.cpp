@@ -23,7 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 char const __kmp_mvomp_ident[] =
@@ -49,6 +51,23 @@ kmp_uint64 __kmp_mvomp_now_ns(void) {
   if (UNLIKELY(!TCR_4(__kmp_init_serial)))
     __kmp_serial_initialize(); // the TSC is calibrated there
   return (kmp_uint64)((double)__kmp_mvomp_ticks() * __kmp_mvomp_ns_per_tick());
+}
+
+bool __kmp_mvomp_thread_usage(kmp_mvomp_thread_usage_t *u) {
+#if KMP_OS_LINUX
+  struct timespec ts;
+  struct rusage r;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0 ||
+      getrusage(RUSAGE_THREAD, &r) != 0)
+    return false;
+  u->cpu_ns = (kmp_uint64)ts.tv_sec * 1000000000ULL + (kmp_uint64)ts.tv_nsec;
+  u->voluntary = r.ru_nvcsw;
+  u->involuntary = r.ru_nivcsw;
+  u->major_faults = r.ru_majflt;
+  return true;
+#else
+  return false;
+#endif
 }
 
 void __kmp_mvomp_display_env(kmp_str_buf_t *buffer) {

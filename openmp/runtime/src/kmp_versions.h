@@ -78,6 +78,11 @@ extern int __kmp_mv_lone_recheck;  // OMP_SELECT_LONE_RECHECK
 // (__kmp_mv_second_chance, kmp_versions_internal.h); 0 off.
 #define KMP_MV_SECOND_CHANCE_DEFAULT 16
 extern int __kmp_mv_second_chance_k;
+// OMP_SELECT_RETAKE: the percent of a version's first execution at a key spent
+// off its thread's CPU (preempted, waiting for pages from disk) over which it
+// is taken again (__kmp_mv_retake, kmp_versions_internal.h); 0 off.
+#define KMP_MV_RETAKE_DEFAULT 50
+extern int __kmp_mv_retake_percent;
 // OMP_SELECT_STORE_DISTURBED: the percent over which a run counts as
 // disturbed and is not saved (kmp_versions_store.cpp); 0 off.
 #define KMP_MV_STORE_DISTURBED_DEFAULT 10

@@ -178,13 +178,18 @@ static inline int __kmp_mv_choose_index(kmp_mv_type_t *type,
   return j;
 }
 
-// Records one execution of `slot` of key `stats` that took x ns.
+// Records one execution of `slot` of key `stats` that took x ns; disturbed:
+// its thread's clocks say so (__kmp_mv_retake).
 static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
                                         kmp_mv_stats_t *stats, int slot,
-                                        double x, int nv) {
+                                        double x, int nv, bool disturbed) {
   kmp_mv_policy_t own;
   const kmp_mv_policy_t *policy = __kmp_mv_policy_of(type, &own);
   stats->lock.acquire();
+  if (UNLIKELY(disturbed) && __kmp_mv_retake(stats, slot, policy)) {
+    stats->lock.release();
+    return;
+  }
   if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
     __kmp_mv_grow_arms(type, stats, nv, policy);
   const double old_mean = stats->key.arms[slot].mean;
@@ -246,7 +251,7 @@ int __kmp_mv_choose_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
 void __kmp_mv_record_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats, int slot,
                          double x) {
   __kmp_mv_record_slot(type, stats, slot, x,
-                       type->nversions.load(std::memory_order_acquire));
+                       type->nversions.load(std::memory_order_acquire), false);
 }
 
 void __kmp_mv_abandon_arm(kmp_mv_type_t *type, kmp_mv_stats_t *stats,
@@ -317,9 +322,22 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
   th->frame = &frame;
   kmp_task_t *chosen = j == 0 ? carrier : run->versions[j];
   kmp_routine_entry_t entry = chosen->routine;
+  // A first execution at the key: was it disturbed? (The thread's clocks are
+  // read outside the timed interval, so that they cover it.)
+  kmp_mvomp_thread_usage_t u0, u1;
+  const bool watch =
+      __kmp_mv_retake_watch(stats, slot) && __kmp_mvomp_thread_usage(&u0);
   frame.start = __kmp_mvomp_ticks();
   (*entry)(gtid, chosen);
   kmp_uint64 end = __kmp_mvomp_ticks();
+  // (A time the task set itself is its own measurement: not judged.)
+  const bool disturbed =
+      UNLIKELY(watch) && !frame.has_set && __kmp_mvomp_thread_usage(&u1) &&
+      __kmp_mv_execution_disturbed(
+          (double)(kmp_int64)(end - frame.start) * __kmp_mvomp_ns_per_tick(),
+          (double)(kmp_int64)(u1.cpu_ns - u0.cpu_ns),
+          u1.voluntary - u0.voluntary, u1.involuntary - u0.involuntary,
+          u1.major_faults - u0.major_faults, __kmp_mv_retake_percent);
   th->frame = frame.outer;
   if (j != 0)
     __kmp_mv_release_version(gtid, chosen);
@@ -332,7 +350,7 @@ __attribute__((aligned(64))) kmp_int32 __kmp_mv_dispatch(kmp_int32 gtid,
     x = 0;
   if (run->divby != 1.0)
     x /= run->divby;
-  __kmp_mv_record_slot(type, stats, slot, x, nv);
+  __kmp_mv_record_slot(type, stats, slot, x, nv, disturbed);
   if (UNLIKELY(__kmp_mvomp_hooks.trace))
     __kmp_mv_trace(th, run, entry, slot, gtid, frame.start, end, (kmp_uint64)x);
 

@@ -531,6 +531,28 @@ int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
 // given.
 void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy);
 
+// Retaking a disturbed first execution (OMP_SELECT_RETAKE=<percent>|on|off,
+// KMP_MV_RETAKE_DEFAULT by default; docs/runtime.md, "Choosing a policy").
+// A version's first execution at a key decides elimination, Mean's quota and
+// every later choice until a second one comes, and a preemption, a page read
+// from disk or a co-running job on its CPU can make it any multiple of the
+// version's time; robust statistics judge an execution by the ones before it,
+// and a first has none. The thread's clocks tell what the wall clock cannot
+// (__kmp_mv_execution_disturbed). Whether the dispatch about to run slot at
+// key s reads them around the execution: a first execution there (read
+// without the lock: a count being updated is one execution old or new).
+static inline bool __kmp_mv_retake_watch(const kmp_mv_stats_t *s, int slot) {
+  return UNLIKELY(__kmp_mv_retake_percent > 0) && s->key.arms[slot].n == 0;
+}
+// The record (under s's lock) of an execution of slot, watched and found
+// disturbed: whether it is left out, not counted and its start taken back, so
+// that the policy runs the version again. Only a version's first execution at
+// s, once per key and version (KMP_MV_ORIGIN_RETAKEN: the second is counted,
+// disturbed or not), under robust statistics and a policy that learns (not
+// fixed or random).
+bool __kmp_mv_retake(kmp_mv_stats_t *s, int slot,
+                     const kmp_mv_policy_t *policy);
+
 // Records (under s->lock) that the first n arms of s are explored, with
 // Mean's choice among them when the policy is Mean; n = 0 when new versions
 // are not.

@@ -594,6 +594,15 @@ void __kmp_mv_update_gb(const kmp_mv_policy_t *p, kmp_mv_key_t *key, int arm,
   a->h += step * (1.0 - pa);
 }
 
+bool __kmp_mv_execution_disturbed(double wall_ns, double cpu_ns, long voluntary,
+                                  long involuntary, long major_faults,
+                                  int percent) {
+  if (percent <= 0 || !(wall_ns > 0.0) || !(cpu_ns >= 0.0) ||
+      !((wall_ns - cpu_ns) * 100.0 > (double)percent * wall_ns))
+    return false;
+  return involuntary > 0 || major_faults > 0 || voluntary == 0;
+}
+
 const char *__kmp_mv_origin_name(uint32_t origin) {
   switch (origin & KMP_MV_ORIGIN_MASK) {
   case KMP_MV_ORIGIN_RUN:
@@ -853,10 +862,12 @@ bool __kmp_mv_arm_vouchable(const kmp_mv_policy_t *p, const kmp_mv_arm_t *a) {
   // that repeats it would pay that version's remaining repetitions again.
   // Not one predicted, vouched for already, or that robust statistics found
   // changed.
+  // (A first execution taken again changes none of that.)
+  const uint32_t from = a->origin & ~KMP_MV_ORIGIN_RETAKEN;
   return p->kind == kmp_mv_mean && a->started > 0 &&
          a->started < __kmp_mv_quota(p) &&
-         (a->origin == KMP_MV_ORIGIN_RUN || a->origin == KMP_MV_ORIGIN_STORE ||
-          a->origin == KMP_MV_ORIGIN_LOAD);
+         (from == KMP_MV_ORIGIN_RUN || from == KMP_MV_ORIGIN_STORE ||
+          from == KMP_MV_ORIGIN_LOAD);
 }
 
 void __kmp_mv_arm_vouch(kmp_mv_arm_t *a) { a->origin |= KMP_MV_ORIGIN_VOUCHED; }

@@ -77,6 +77,22 @@ struct kmp_mv_arm_t {
 // A version whose one execution at a key Mean's look at a lone execution ran
 // again (__kmp_mv_lone_look, kmp_versions_internal.h): once per key.
 #define KMP_MV_ORIGIN_LONE 256u
+// A version whose first execution at a key was left out as disturbed
+// (__kmp_mv_retake, kmp_versions_internal.h): once per key.
+#define KMP_MV_ORIGIN_RETAKEN 512u
+// Whether an execution was disturbed (OMP_SELECT_RETAKE): it took wall_ns, of
+// which its thread spent cpu_ns on a CPU (read around it, so a little more
+// than wall_ns when it never left it), and over the execution the thread
+// switched voluntary and involuntary times and waited for major_faults pages
+// from disk. Disturbed: off its CPU more than percent of its time (0: never),
+// and not only waiting by its own choice (a sleep, a lock, a device, I/O: its
+// switches all voluntary), but preempted (an involuntary switch), waiting for
+// pages from disk, or off its CPU with no switch at all (the hypervisor ran
+// another machine's vCPU).
+bool __kmp_mv_execution_disturbed(double wall_ns, double cpu_ns, long voluntary,
+                                  long involuntary, long major_faults,
+                                  int percent);
+
 // Whether a's one execution contradicted its prediction (KMP_MV_ORIGIN_RECHECK,
 // KMP_MV_ORIGIN_DOUBTED).
 static inline bool __kmp_mv_contradicted(const kmp_mv_arm_t *a) {

@@ -49,6 +49,7 @@ int __kmp_mv_predict_clusters = 1;
 int __kmp_mv_store_recheck = 1;
 int __kmp_mv_lone_recheck = 1;
 int __kmp_mv_second_chance_k = KMP_MV_SECOND_CHANCE_DEFAULT;
+int __kmp_mv_retake_percent = KMP_MV_RETAKE_DEFAULT;
 kmp_uint64 __kmp_mv_seed = 0;
 int __kmp_mv_seed_set = 0;
 
@@ -1007,9 +1008,10 @@ static void __kmp_mv_predict_arms(const kmp_mv_type_t *t, kmp_mv_stats_t *s,
     else if (vouch)
       __kmp_mv_arm_vouch(&s->key.arms[v]);
     else {
+      // (A first execution taken again stays so: once per key.)
+      const kmp_uint32 kept = s->key.arms[v].origin & KMP_MV_ORIGIN_RETAKEN;
       __kmp_mv_arm_predict(&s->key.arms[v], mu, err);
-      if (across)
-        s->key.arms[v].origin |= KMP_MV_ORIGIN_ACROSS;
+      s->key.arms[v].origin |= kept | (across ? KMP_MV_ORIGIN_ACROSS : 0u);
     }
   }
 }
@@ -1286,6 +1288,19 @@ void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy) {
   s->chance_at = HUGE_VAL;
   s->key.arms[pick].origin |= KMP_MV_ORIGIN_LONE;
   s->second_look.store(pick, std::memory_order_relaxed);
+}
+
+bool __kmp_mv_retake(kmp_mv_stats_t *s, int slot,
+                     const kmp_mv_policy_t *policy) {
+  kmp_mv_arm_t *a = &s->key.arms[slot];
+  if (a->n != 0 || (a->origin & KMP_MV_ORIGIN_RETAKEN) || !policy->robust ||
+      policy->kind == kmp_mv_fixed || policy->kind == kmp_mv_random)
+    return false;
+  a->origin |= KMP_MV_ORIGIN_RETAKEN;
+  // (Choices made once the key is explored counted no start.)
+  if (s->explored.load(std::memory_order_relaxed) < s->key.narms)
+    __kmp_mv_unstart(&s->key, slot);
+  return true;
 }
 
 bool __kmp_mv_stored_ran(kmp_mv_type_t *t, kmp_mv_stats_t *s, int slot,
