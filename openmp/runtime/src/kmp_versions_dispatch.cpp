@@ -186,12 +186,12 @@ static inline void __kmp_mv_record_slot(kmp_mv_type_t *type,
   kmp_mv_policy_t own;
   const kmp_mv_policy_t *policy = __kmp_mv_policy_of(type, &own);
   stats->lock.acquire();
+  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
+    __kmp_mv_grow_arms(type, stats, nv, policy);
   if (UNLIKELY(disturbed) && __kmp_mv_retake(stats, slot, policy)) {
     stats->lock.release();
     return;
   }
-  if (UNLIKELY(stats->key.narms < nv)) // fixed took no lock before
-    __kmp_mv_grow_arms(type, stats, nv, policy);
   const double old_mean = stats->key.arms[slot].mean;
   // (A version that robust statistics found changed restarts with its new
   // mean, and counts as explored: the rules below apply unchanged; so does

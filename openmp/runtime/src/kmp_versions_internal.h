@@ -540,9 +540,11 @@ void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy);
 // and a first has none. The thread's clocks tell what the wall clock cannot
 // (__kmp_mv_execution_disturbed). Whether the dispatch about to run slot at
 // key s reads them around the execution: a first execution there (read
-// without the lock: a count being updated is one execution old or new).
+// without the lock: a count being updated is one execution old or new; under
+// OMP_SELECT=fixed the arms may not have grown to slot yet).
 static inline bool __kmp_mv_retake_watch(const kmp_mv_stats_t *s, int slot) {
-  return UNLIKELY(__kmp_mv_retake_percent > 0) && s->key.arms[slot].n == 0;
+  return UNLIKELY(__kmp_mv_retake_percent > 0) && slot < s->key.narms &&
+         s->key.arms[slot].n == 0;
 }
 // The record (under s's lock) of an execution of slot, watched and found
 // disturbed: whether it is left out, not counted and its start taken back, so

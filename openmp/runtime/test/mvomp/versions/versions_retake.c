@@ -12,7 +12,9 @@
 // off, fast never runs again: slow runs the other 1199 rounds. Taken again, it
 // is not counted (stats.csv counts one execution fewer than fast ran) and fast
 // explores as if nothing happened: slow runs its exploration only (Mean's 5
-// repetitions, UCB's and TS's 2).
+// repetitions, UCB's and TS's 2; GB draws it 2% of the time, as its own
+// exploration: 22 times with this seed, where counted the preempted execution
+// left fast out, 1199).
 // "sleep": fast's first execution sleeps 3 ms (it waits by its own choice, for
 // a device or I/O: its switches are voluntary), and "spin": it spins 3 ms on
 // its CPU (a slow execution, a page-fault storm): both counted, as before.
@@ -21,6 +23,7 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=on OMP_SELECT_SECOND_CHANCE=off %libomp-run preempt | FileCheck %s --check-prefix=MEAN
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=ucb %libomp-run preempt | FileCheck %s --check-prefix=TWO
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=ts OMP_SELECT_SEED=7 %libomp-run preempt | FileCheck %s --check-prefix=TWO
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=gb OMP_SELECT_SEED=7 %libomp-run preempt | FileCheck %s --check-prefix=GB
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=off OMP_SELECT_SECOND_CHANCE=off %libomp-run preempt | FileCheck %s --check-prefix=OFF
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=on OMP_SELECT_SECOND_CHANCE=off OMP_SELECT_ROBUST=off OMP_MEAN_REPS=1 %libomp-run preempt | FileCheck %s --check-prefix=OFF
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=on OMP_SELECT_SECOND_CHANCE=off %libomp-run sleep | FileCheck %s --check-prefix=OFF
@@ -28,6 +31,7 @@
 
 // MEAN: fast 1195 (counted 1194), slow 5, slow in the last 300 rounds: 0
 // TWO: fast {{11[0-9][0-9]}} (counted {{11[0-9][0-9]}}), slow {{[2-9]}}, slow in the last 300 rounds: 0
+// GB: fast {{11[0-9][0-9]}} (counted {{11[0-9][0-9]}}), slow {{[0-9]|[1-4][0-9]}}, slow in the last 300 rounds: {{[0-9]}}
 // OFF: fast 1 (counted 1), slow 1199, slow in the last 300 rounds: 300
 
 #define _GNU_SOURCE
