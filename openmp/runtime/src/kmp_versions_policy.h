@@ -411,6 +411,16 @@ static inline uint64_t __kmp_mv_quota(const kmp_mv_policy_t *policy) {
   }
 }
 
+// Whether a policy's choices follow the statistics under MVOMP's robust rules
+// (robust statistics on, a policy other than fixed and random): the rules that
+// re-run a version because one of its executions may mislead (a lone
+// execution's second chance, a disturbed first execution taken again) apply
+// only then.
+static inline bool __kmp_mv_learns_robustly(const kmp_mv_policy_t *policy) {
+  return policy->robust && policy->kind != kmp_mv_fixed &&
+         policy->kind != kmp_mv_random;
+}
+
 // After statistics from other processes were merged into arm a (a->n counts
 // every process's executions, `running` are this process's executions of it
 // still running): its started count, which holds this process's part of the

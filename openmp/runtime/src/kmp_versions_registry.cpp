@@ -1259,9 +1259,8 @@ int __kmp_mv_lone_look(const kmp_mv_type_t *t, kmp_mv_stats_t *s, int best,
 
 void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy) {
   s->chance_at = 2.0 * s->key.sum;
-  if (__kmp_mv_second_chance_k <= 0 || !policy->robust ||
-      policy->explore_ranks > 1 || policy->kind == kmp_mv_fixed ||
-      policy->kind == kmp_mv_random)
+  if (__kmp_mv_second_chance_k <= 0 || !__kmp_mv_learns_robustly(policy) ||
+      policy->explore_ranks > 1)
     return;
   // The lone version with the lowest mean (not the best's, nor one running).
   const int low = __kmp_mv_lowest_mean(&s->key);
@@ -1293,8 +1292,8 @@ void __kmp_mv_second_chance(kmp_mv_stats_t *s, const kmp_mv_policy_t *policy) {
 bool __kmp_mv_retake(kmp_mv_stats_t *s, int slot,
                      const kmp_mv_policy_t *policy) {
   kmp_mv_arm_t *a = &s->key.arms[slot];
-  if (a->n != 0 || (a->origin & KMP_MV_ORIGIN_RETAKEN) || !policy->robust ||
-      policy->kind == kmp_mv_fixed || policy->kind == kmp_mv_random)
+  if (a->n != 0 || (a->origin & KMP_MV_ORIGIN_RETAKEN) ||
+      !__kmp_mv_learns_robustly(policy))
     return false;
   a->origin |= KMP_MV_ORIGIN_RETAKEN;
   // (Choices made once the key is explored counted no start.)

@@ -1560,36 +1560,47 @@ TEST(VersionsPolicy, DisturbanceShares) {
 }
 
 TEST(VersionsPolicy, ExecutionDisturbed) {
-  auto disturbed = [](double wall, double cpu, long vol, long invol, long major,
-                      int percent) {
-    return __kmp_mv_execution_disturbed(wall, cpu, vol, invol, major, percent);
+  struct Case {
+    double Wall, Cpu;
+    long Voluntary, Involuntary, Major;
+    int Percent;
+    bool Disturbed;
   };
-  // Preempted: 3 ms on the clock, 30 us on the CPU, an involuntary switch.
-  EXPECT_TRUE(disturbed(3e6, 3e4, 0, 1, 0, 50));
-  EXPECT_TRUE(disturbed(3e6, 3e4, 2, 1, 0, 98));
-  EXPECT_FALSE(disturbed(3e6, 3e4, 2, 1, 0, 99)); // 99% off, not over it
-  // Waiting for pages from disk (a voluntary switch each).
-  EXPECT_TRUE(disturbed(3e6, 3e4, 5, 0, 5, 50));
-  // Off its CPU with no switch seen: the hypervisor ran another vCPU.
-  EXPECT_TRUE(disturbed(3e6, 3e4, 0, 0, 0, 50));
-  // Waiting by its own choice (a sleep, a lock, a device): not disturbed.
-  EXPECT_FALSE(disturbed(3e6, 3e4, 1, 0, 0, 50));
-  EXPECT_FALSE(disturbed(3e6, 3e4, 40, 0, 0, 50));
-  // On its CPU all along (its CPU time read around the interval, so a little
-  // more than the clock's), or a page-fault storm (system time on the CPU),
-  // whatever it switched.
-  EXPECT_FALSE(disturbed(3e6, 3.001e6, 0, 3, 0, 50));
-  EXPECT_FALSE(disturbed(3e6, 3e6, 0, 1, 2, 1));
-  // Off its CPU 40% and 60% of the time, against 50%: over it, not at it.
-  EXPECT_FALSE(disturbed(1e6, 0.6e6, 0, 1, 0, 50));
-  EXPECT_TRUE(disturbed(1e6, 0.4e6, 0, 1, 0, 50));
-  EXPECT_FALSE(disturbed(1e6, 0.5e6, 0, 1, 0, 50));
-  EXPECT_TRUE(disturbed(1e6, 0.4e6, 0, 1, 0, 59));
-  EXPECT_FALSE(disturbed(1e6, 0.4e6, 0, 1, 0, 60));
-  // Off (0), nothing measured, or a CPU time that makes no sense.
-  EXPECT_FALSE(disturbed(3e6, 0, 0, 1, 0, 0));
-  EXPECT_FALSE(disturbed(0, 0, 0, 1, 0, 50));
-  EXPECT_FALSE(disturbed(-5, 0, 0, 1, 0, 50));
-  EXPECT_FALSE(disturbed(3e6, -1, 0, 1, 0, 50));
-  EXPECT_FALSE(disturbed(NAN, 0, 0, 1, 0, 50));
+  const Case Cases[] = {
+      // Preempted: 3 ms on the clock, 30 us on the CPU, an involuntary switch.
+      {3e6, 3e4, 0, 1, 0, 50, true},
+      {3e6, 3e4, 2, 1, 0, 98, true},
+      {3e6, 3e4, 2, 1, 0, 99, false}, // 99% off, not over it
+      // Waiting for pages from disk (a voluntary switch each).
+      {3e6, 3e4, 5, 0, 5, 50, true},
+      // Off its CPU with no switch seen: the hypervisor ran another vCPU.
+      {3e6, 3e4, 0, 0, 0, 50, true},
+      // Waiting by its own choice (a sleep, a lock, a device): not disturbed.
+      {3e6, 3e4, 1, 0, 0, 50, false},
+      {3e6, 3e4, 40, 0, 0, 50, false},
+      // On its CPU all along (its CPU time read around the interval, so a
+      // little more than the clock's), or a page-fault storm (system time on
+      // the CPU), whatever it switched.
+      {3e6, 3.001e6, 0, 3, 0, 50, false},
+      {3e6, 3e6, 0, 1, 2, 1, false},
+      // Off its CPU 40%, 50% and 60% of the time: over the percent, not at it.
+      {1e6, 0.6e6, 0, 1, 0, 50, false},
+      {1e6, 0.4e6, 0, 1, 0, 50, true},
+      {1e6, 0.5e6, 0, 1, 0, 50, false},
+      {1e6, 0.4e6, 0, 1, 0, 59, true},
+      {1e6, 0.4e6, 0, 1, 0, 60, false},
+      // Off (0), nothing measured, or a CPU time that makes no sense.
+      {3e6, 0, 0, 1, 0, 0, false},
+      {0, 0, 0, 1, 0, 50, false},
+      {-5, 0, 0, 1, 0, 50, false},
+      {3e6, -1, 0, 1, 0, 50, false},
+      {NAN, 0, 0, 1, 0, 50, false},
+  };
+  for (const Case &C : Cases)
+    EXPECT_EQ(__kmp_mv_execution_disturbed(C.Wall, C.Cpu, C.Voluntary,
+                                           C.Involuntary, C.Major, C.Percent),
+              C.Disturbed)
+        << "wall " << C.Wall << " cpu " << C.Cpu << " voluntary " << C.Voluntary
+        << " involuntary " << C.Involuntary << " major " << C.Major
+        << " percent " << C.Percent;
 }

@@ -20,7 +20,8 @@
 // its CPU (a slow execution, a page-fault storm): both counted, as before.
 //
 // RUN: %libomp-compile && rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
-// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=on OMP_SELECT_SECOND_CHANCE=off %libomp-run preempt | FileCheck %s --check-prefix=MEAN
+// RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=on OMP_SELECT_SECOND_CHANCE=off OMP_SELECT_TRACE=t.csv %libomp-run preempt | FileCheck %s --check-prefix=MEAN
+// RUN: grep -c '"fast"$' t.csv | FileCheck %s --check-prefix=TRACE
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=ucb %libomp-run preempt | FileCheck %s --check-prefix=TWO
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=ts OMP_SELECT_SEED=7 %libomp-run preempt | FileCheck %s --check-prefix=TWO
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=50 OMP_SELECT_SECOND_CHANCE=off OMP_SELECT=gb OMP_SELECT_SEED=7 %libomp-run preempt | FileCheck %s --check-prefix=GB
@@ -30,6 +31,8 @@
 // RUN: env OMP_NUM_THREADS=1 OMP_SELECT_RETAKE=90 OMP_SELECT_SECOND_CHANCE=off %libomp-run spin | FileCheck %s --check-prefix=OFF
 
 // MEAN: fast 1195 (counted 1194), slow 5, slow in the last 300 rounds: 0
+// trace.csv keeps the execution left out: all 1195 of fast's.
+// TRACE: {{^}}1195{{$}}
 // TWO: fast {{11[0-9][0-9]}} (counted {{11[0-9][0-9]}}), slow {{[2-9]}}, slow in the last 300 rounds: 0
 // GB: fast {{11[0-9][0-9]}} (counted {{11[0-9][0-9]}}), slow {{[0-9]|[1-4][0-9]}}, slow in the last 300 rounds: {{[0-9]}}
 // OFF: fast 1 (counted 1), slow 1199, slow in the last 300 rounds: 300
